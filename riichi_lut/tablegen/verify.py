@@ -1,0 +1,132 @@
+"""Independent, exhaustive check of every table entry (run by ``build_tables.py --check``).
+
+The generator computes replacement numbers as ``|w| - (largest partial shape inside h)``.
+This module derives them a second way, from the single-tile recursion that defines them:
+
+* ``d(h) = 0`` when ``h`` contains a complete shape (``h >= w`` for some ``w``);
+* otherwise ``d(h) = 1 + min over kinds i with h[i] < 4 of d(h + e_i)``
+
+(drawing one tile lowers the deficit by at most one, and some tile of an optimal target
+lowers it by exactly one). The recursion has one solution on the full 5**kinds grid,
+computed level by level from the full pattern (all fours) down to the empty one. Every
+stored class vector, tile mask and composition entry is compared with values derived from
+it; the composition check takes the minimum over every split of melds and pair
+explicitly instead of the generator's two-case formula.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..blocks import HONOR, MAX_MELDS, SUIT, Block, base5_index, complete_shapes
+
+UNREACHED = 127
+
+
+def _digits(block: Block) -> np.ndarray:
+    """``digits[i, idx]``: count of kind ``i`` in the pattern at base-5 index ``idx``."""
+    idx = np.arange(block.size, dtype=np.int64)
+    return np.stack([(idx // 5**i) % 5 for i in range(block.kinds)]).astype(np.int8)
+
+
+def _contains_complete(block: Block) -> np.ndarray:
+    """``out[idx, pair, m]``: the pattern holds some complete shape (upward closure)."""
+    out = np.zeros((block.size, 2, MAX_MELDS + 1), dtype=bool)
+    for pair in (0, 1):
+        for melds in range(MAX_MELDS + 1):
+            grid = np.zeros(block.size, dtype=bool)
+            grid[base5_index(complete_shapes(block, melds, pair))] = True
+            grid = grid.reshape(block.shape)
+            for axis in range(block.kinds):
+                grid = np.logical_or.accumulate(grid, axis=axis)
+            out[:, pair, melds] = grid.reshape(-1)
+    return out
+
+
+def bellman_replacement(block: Block) -> np.ndarray:
+    """Replacement numbers ``d[idx, pair, m]`` on the full grid, by the recursion above."""
+    digits = _digits(block)
+    totals = digits.sum(axis=0)
+    contains = _contains_complete(block)
+    d = np.full((block.size, 2, MAX_MELDS + 1), UNREACHED, dtype=np.int16)
+    for total in range(4 * block.kinds, -1, -1):
+        idx = np.flatnonzero(totals == total)
+        best = np.full((len(idx), 2, MAX_MELDS + 1), UNREACHED, dtype=np.int16)
+        for kind in range(block.kinds):
+            can_draw = digits[kind, idx] < 4
+            drawn = idx[can_draw] + 5**kind
+            best[can_draw] = np.minimum(best[can_draw], d[drawn])
+        d[idx] = np.where(contains[idx], 0, best + 1)
+    if (d >= UNREACHED).any():
+        raise AssertionError(f"{block.name}: recursion left patterns unreached")
+    return d
+
+
+def bellman_masks(block: Block, d: np.ndarray) -> np.ndarray:
+    """``[which, pair, m, idx]`` masks from flat-index neighbours of ``d``."""
+    digits = _digits(block)
+    masks = np.zeros((2,) + d.shape[1:] + (block.size,), dtype=np.uint16)
+    for kind in range(block.kinds):
+        step = 5**kind
+        bit = np.uint16(1 << kind)
+        up = np.flatnonzero(digits[kind] < 4)
+        down = np.flatnonzero(digits[kind] > 0)
+        lowered = np.moveaxis(d[up + step] < d[up], 0, -1)
+        kept = np.moveaxis(d[down - step] == d[down], 0, -1)
+        masks[0][..., up] |= np.where(lowered, bit, np.uint16(0))
+        masks[1][..., down] |= np.where(kept, bit, np.uint16(0))
+    return masks
+
+
+def explicit_union(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """Union of two groups: min over every ``m1 + m2 = M`` and ``p1 + p2 = pair``."""
+    out = np.full(np.broadcast_shapes(left.shape, right.shape), UNREACHED, dtype=np.int16)
+    for m1 in range(MAX_MELDS + 1):
+        for m2 in range(MAX_MELDS + 1 - m1):
+            for p1 in (0, 1):
+                for p2 in (0, 1 - p1):
+                    total = left[..., p1, m1].astype(np.int16) + right[..., p2, m2]
+                    target = out[..., p1 + p2, m1 + m2]
+                    np.minimum(target, total, out=target)
+    return out
+
+
+def check_block(block: Block, tables: dict[str, np.ndarray]) -> list[str]:
+    """Every class entry, vector and mask of one block against the recursion."""
+    problems: list[str] = []
+    d = bellman_replacement(block)
+    valid = _digits(block).sum(axis=0) <= 14
+    classes = tables[f"{block.name}_class"]
+    if (classes[~valid] != 255).any() or (classes[valid] == 255).any():
+        problems.append(f"{block.name}_class: validity marks wrong")
+        return problems
+    vectors = tables[f"{block.name}_vectors"][classes[valid]]
+    bad = np.flatnonzero((vectors != d[valid]).any(axis=(1, 2)))
+    if len(bad):
+        problems.append(f"{block.name}: {len(bad)} patterns with a wrong vector")
+    masks = bellman_masks(block, d)[..., valid]
+    if not np.array_equal(masks, tables[f"{block.name}_masks"]):
+        problems.append(f"{block.name}_masks: differ from the recursion")
+    return problems
+
+
+def check_composition(tables: dict[str, np.ndarray]) -> list[str]:
+    """Composition tables and the final standard shanten against ``explicit_union``."""
+    problems: list[str] = []
+    suit = tables["suit_vectors"]
+    pair = tables["suit_pair_vectors"][tables["suit_pair_class"]]
+    if not np.array_equal(pair, explicit_union(suit[:, None], suit[None, :])):
+        problems.append("suit_pair_class: a composed vector differs")
+    triple = tables["suit_triple_vectors"][tables["suit_triple_class"]]
+    if not np.array_equal(triple, explicit_union(tables["suit_pair_vectors"][:, None], suit[None, :])):
+        problems.append("suit_triple_class: a composed vector differs")
+    whole = explicit_union(tables["suit_triple_vectors"][:, None], tables["honor_vectors"][None, :])
+    calls = np.arange(MAX_MELDS + 1)
+    if not np.array_equal(tables["standard_shanten"], whole[:, :, 1, MAX_MELDS - calls] - 1):
+        problems.append("standard_shanten: differs from the composed vectors")
+    return problems
+
+
+def check_all(tables: dict[str, np.ndarray]) -> list[str]:
+    """All problems found (an empty list when every entry checks out)."""
+    return check_block(SUIT, tables) + check_block(HONOR, tables) + check_composition(tables)

@@ -39,7 +39,9 @@ def _build_with_progress() -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     parser.add_argument("--check", action="store_true", help="verify instead of writing")
     parser.add_argument("--out", type=Path, default=DEFAULT_DIR, help="table directory (default: tables/)")
     args = parser.parse_args(argv)
@@ -49,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.check:
         files = write(args.out, tables)
         size = sum(len(data) for data in files.values())
-        print(f"wrote {len(files)} files, {size:,} bytes, to {args.out} in {time.perf_counter() - start:.1f} s")
+        took = time.perf_counter() - start
+        print(f"wrote {len(files)} files, {size:,} bytes, to {args.out} in {took:.1f} s")
         return 0
 
     problems = compare(args.out, tables)

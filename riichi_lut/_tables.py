@@ -11,12 +11,13 @@ the decompressed bytes become a read-only numpy array. Any failure raises
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import threading
-import importlib.util
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 import zstandard

@@ -72,7 +72,7 @@ def complete_shapes(block: Block, melds: int, pair: int) -> np.ndarray:
     ``(n, kinds)`` uint8 array without duplicates (every count at most 4)."""
     found: set[tuple[int, ...]] = set()
     for combo in itertools.combinations_with_replacement(meld_shapes(block), melds):
-        base = [sum(col) for col in zip(*combo)] if combo else [0] * block.kinds
+        base = [sum(col) for col in zip(*combo, strict=True)] if combo else [0] * block.kinds
         if pair:
             for k in range(block.kinds):
                 w = list(base)

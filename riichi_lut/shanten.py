@@ -149,7 +149,7 @@ class _BlockMemo(dict[bytes, int]):
         cls = int(self._classes[sum(c * 5**i for i, c in enumerate(key))])
         if cls == 255:
             raise KeyError(key)
-        stats = sum(row[c] for row, c in zip(self._stats, key))
+        stats = sum(row[c] for row, c in zip(self._stats, key, strict=True))
         value = self[key] = cls | stats << _CLASS_BITS
         return value
 
@@ -208,6 +208,10 @@ def _lookup(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
 def shanten_value(counts: Sequence[int], melds: int = 0) -> int:
     """Shanten (minimum over the forms that apply) of 34 concealed-tile counts with
     ``melds`` calls: the fast scalar path for loops over many hands.
+
+    Counts and the tile total are validated (:class:`InvalidHandError`), but to stay fast
+    the element types of a list or tuple are not inspected beyond what ``bytes()``
+    accepts: ``True``/``False`` (Python ints) read as 1/0. :func:`shanten` refuses them.
 
     >>> shanten_value([1,1,1, 1,1,1, 1,1,1] + [0] * 18 + [4, 0, 0, 0, 0, 0, 0])
     1
@@ -281,8 +285,8 @@ def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> Sh
         calls = 0
     else:
         calls = 0 if melds is None else melds
-        if calls.__class__ is not int or not 0 <= calls <= MAX_CALLS:
-            validate_concealed_counts(hand, calls)  # raises, naming the bad melds value
+        if calls.__class__ is not int or not 0 <= calls <= MAX_CALLS or bool in map(type, hand):
+            validate_concealed_counts(hand, calls)  # raises, naming what is wrong
         counts = hand  # validated by the look-up: any malformed input takes the slow path
     standard, chiitoitsu, kokushi = _lookup(counts, calls)
     if calls:
@@ -297,27 +301,23 @@ CHUNK_ROWS = 16384
 
 @dataclass(frozen=True)
 class _Batch:
-    """Look-up arrays of the batch path, premultiplied so that each composition step is
-    one add and one gather."""
+    """Look-up arrays of the batch path. Composition tables hold intp values premultiplied
+    by the next table's row length, so each step is one add and one gather with an intp
+    index (numpy converts any other index dtype in an extra pass)."""
 
-    weights: np.ndarray  # (5, 34) float32: base-5 index of each block, and the tile total
-    man: np.ndarray  # suit class * 126, uint16, by base-5 index
-    suit: np.ndarray  # suit class, uint16
-    honor: np.ndarray  # honor class * 5, uint16
-    pair: np.ndarray  # suit pair class * 126, uint16, by man*126 + pin
-    triple: np.ndarray  # suit triple class * 275, uint16, by pair + sou
-    standard: np.ndarray  # shanten by triple + honor + calls, int8
-    suit_stats: np.ndarray  # packed chiitoitsu/kokushi statistics, uint16
+    man: np.ndarray  # suit class * 126 by base-5 index, uint16
+    suit: np.ndarray  # suit class by base-5 index, uint8
+    honor: np.ndarray  # honor class * 5 by base-5 index, uint16
+    pair: np.ndarray  # [man*126 + pin] -> suit pair class * 126, intp
+    triple: np.ndarray  # [pair + sou] -> suit triple class * 275, intp
+    standard: np.ndarray  # [triple + honor + calls] -> shanten, int8
+    suit_stats: np.ndarray  # packed chiitoitsu/kokushi statistics by base-5 index, uint16
     honor_stats: np.ndarray
     chiitoitsu: np.ndarray  # int8 by stats & 0x7f
     kokushi: np.ndarray  # int8 by (stats >> 7) & 0x7f
 
 
 def _build_batch(t: _tables.Tables) -> _Batch:
-    weights = np.zeros((5, 34), dtype=np.float32)
-    for row, (block, lo, _) in enumerate(_BLOCK_SPANS):
-        weights[row, lo : lo + block.kinds] = 5.0 ** np.arange(block.kinds)
-    weights[4, :] = 1.0
     suit_class = t["suit_class"].astype(np.uint16)
     honor_class = t["honor_class"].astype(np.uint16)
     # patterns of more than 14 tiles (class 255) never get here: rows are validated first
@@ -326,12 +326,11 @@ def _build_batch(t: _tables.Tables) -> _Batch:
     low_stats = (1 << _TILES) - 1
     chiitoitsu, kokushi = _form_tables()
     return _Batch(
-        weights=weights,
         man=suit_class * 126,
-        suit=suit_class,
+        suit=suit_class.astype(np.uint8),
         honor=honor_class * 5,
-        pair=t["suit_pair_class"].astype(np.uint16).reshape(-1) * 126,
-        triple=t["suit_triple_class"].astype(np.uint16).reshape(-1) * 275,
+        pair=t["suit_pair_class"].astype(np.intp).reshape(-1) * 126,
+        triple=t["suit_triple_class"].astype(np.intp).reshape(-1) * 275,
         standard=np.ascontiguousarray(t["standard_shanten"]).reshape(-1),
         suit_stats=(_block_stats(SUIT) & low_stats).astype(np.uint16),
         honor_stats=(_block_stats(HONOR) & low_stats).astype(np.uint16),
@@ -340,11 +339,31 @@ def _build_batch(t: _tables.Tables) -> _Batch:
     )
 
 
+def _block_indices(columns: np.ndarray) -> list[np.ndarray]:
+    """Base-5 index of each block from kind-major counts ``columns`` (34, n) uint8.
+
+    Horner's rule, two digits at a time in uint8 (``c[i] + 5 * c[i+1]`` <= 24) and the
+    running value in intp. Plain numpy: a float32 matrix product would go through
+    OpenBLAS, whose worker threads stall badly whenever another process holds a core.
+    """
+    indices = []
+    for block, lo, _ in _BLOCK_SPANS:
+        top = lo + block.kinds - 1  # an odd number of kinds: the top digit stands alone
+        acc = columns[top].astype(np.intp)
+        for i in range(top - 2, lo - 1, -2):
+            two = columns[i + 1] * np.uint8(5)
+            two += columns[i]
+            acc *= 25
+            acc += two
+        indices.append(acc)
+    return indices
+
+
 def _batch() -> _Batch:
     return _tables.tables().derived("shanten.batch", _build_batch)
 
 
-def _first_bad_row(bad: np.ndarray, offset: int) -> int:
+def _first_bad_row(bad: Any, offset: int) -> int:
     return offset + int(np.flatnonzero(bad)[0])
 
 
@@ -378,7 +397,9 @@ def _calls_per_row(melds: Any, n: int) -> np.ndarray | int:
         return int(melds)
     calls = np.asarray(melds)
     if calls.shape != (n,) or calls.dtype.kind not in "iu":
-        raise InvalidHandError(f"melds must be an int or an integer array of shape ({n},), got {calls.dtype} {calls.shape}")
+        raise InvalidHandError(
+            f"melds must be an int or an integer array of shape ({n},), got {calls.dtype} {calls.shape}"
+        )
     bad = (calls < 0) | (calls > MAX_CALLS)
     if bad.any():
         row = _first_bad_row(bad, 0)
@@ -401,27 +422,33 @@ def _check_totals(totals: np.ndarray, calls: np.ndarray | int, offset: int) -> N
 
 
 def _chunk(lut: _Batch, rows: np.ndarray, calls: np.ndarray | int, form: str, offset: int) -> np.ndarray:
-    idx = (lut.weights @ rows.T.astype(np.float32)).astype(np.intp)  # (5, n), exact below 2**24
-    _check_totals(idx[4], calls, offset)
+    columns = np.ascontiguousarray(rows.T)
+    _check_totals(columns.sum(axis=0, dtype=np.uint8), calls, offset)
     closed = calls == 0
-    if form != "standard" and not np.all(closed):
-        row = offset + int(np.flatnonzero(~np.broadcast_to(closed, idx[4].shape))[0])
-        if form != "all":
-            raise InvalidHandError(f"counts row {row}: form={form!r} needs a closed hand (0 calls)", row=row)
+    if form in ("chiitoitsu", "kokushi") and not np.all(closed):
+        row = offset + int(np.flatnonzero(~np.broadcast_to(closed, rows.shape[:1]))[0])
+        raise InvalidHandError(f"counts row {row}: form={form!r} needs a closed hand (0 calls)", row=row)
+    im, ip, is_, iz = _block_indices(columns)
     if form in ("all", "standard"):
-        k1 = lut.pair[lut.man[idx[0]] + lut.suit[idx[1]]]
-        k2 = lut.triple[k1 + lut.suit[idx[2]]]
-        value = lut.standard[k2 + lut.honor[idx[3]] + calls]
+        k1 = lut.pair[np.add(lut.man[im], lut.suit[ip], dtype=np.intp)]
+        k2 = lut.triple[k1 + lut.suit[is_]]
+        k2 += lut.honor[iz]
+        k2 += calls
+        value = lut.standard[k2]
         if form == "standard":
             return value
-    stats = lut.suit_stats[idx[0]] + lut.suit_stats[idx[1]] + lut.suit_stats[idx[2]] + lut.honor_stats[idx[3]]
+    stats = lut.suit_stats[im] + lut.suit_stats[ip]
+    stats += lut.suit_stats[is_]
+    stats += lut.honor_stats[iz]
     chiitoitsu = lut.chiitoitsu[stats & 127]
-    kokushi = lut.kokushi[(stats >> 7) & 127]
+    kokushi = lut.kokushi[stats >> 7]
     if form == "chiitoitsu":
         return chiitoitsu
     if form == "kokushi":
         return kokushi
     other = np.minimum(chiitoitsu, kokushi)
+    if isinstance(calls, int):
+        return np.minimum(value, other) if calls == 0 else value
     return np.where(closed, np.minimum(value, other), value)
 
 

@@ -51,9 +51,9 @@ def replacement_numbers(block: Block, progress: Progress = _noop) -> np.ndarray:
         for melds in range(MAX_MELDS + 1):
             progress(f"{block.name} m={melds} pair={pair}")
             shapes = complete_shapes(block, melds, pair)
-            partial = np.zeros(block.size, dtype=bool)
-            partial[base5_index(shapes)] = True
-            partial = partial.reshape(block.shape)
+            flat = np.zeros(block.size, dtype=bool)
+            flat[base5_index(shapes)] = True
+            partial: np.ndarray = flat.reshape(block.shape)
             for axis in range(block.kinds):
                 flipped = np.flip(partial, axis)
                 partial = np.flip(np.logical_or.accumulate(flipped, axis=axis), axis)

@@ -34,9 +34,9 @@ def _contains_complete(block: Block) -> np.ndarray:
     out = np.zeros((block.size, 2, MAX_MELDS + 1), dtype=bool)
     for pair in (0, 1):
         for melds in range(MAX_MELDS + 1):
-            grid = np.zeros(block.size, dtype=bool)
-            grid[base5_index(complete_shapes(block, melds, pair))] = True
-            grid = grid.reshape(block.shape)
+            flat = np.zeros(block.size, dtype=bool)
+            flat[base5_index(complete_shapes(block, melds, pair))] = True
+            grid: np.ndarray = flat.reshape(block.shape)
             for axis in range(block.kinds):
                 grid = np.logical_or.accumulate(grid, axis=axis)
             out[:, pair, melds] = grid.reshape(-1)

@@ -1,0 +1,7 @@
+"""``python -m riichi_lut`` runs the ``riichi-lut`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,48 @@
+"""The riichi-lut command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from riichi_lut.cli import main
+
+
+def test_shanten_prints_each_hand(capsys):
+    assert main(["shanten", "123456789m1111z", "23m456p22z [789s] (1111z)", "11223344556677z"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "123456789m1111z: 1-shanten (standard 1, chiitoitsu 5, kokushi 9)",
+        "23m456p22z [789s] (1111z): tenpai (standard 0)",
+        "11223344556677z: complete (standard 3, chiitoitsu -1, kokushi 5)",
+    ]
+
+
+def test_shanten_json(capsys):
+    assert main(["shanten", "--json", "19m19p19s1234567z"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == {"hand": "19m19p19s1234567z", "value": 0, "standard": 8, "chiitoitsu": 6, "kokushi": 0}
+
+
+def test_bad_hand_is_a_clear_error_with_status_2(capsys):
+    assert main(["shanten", "123h456p789s11z"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: unknown character 'h'") and "position 3" in err
+
+
+def test_tables_command_verifies_every_table(capsys):
+    assert main(["tables"]) == 0
+    out = capsys.readouterr().out
+    assert "all 11 verified" in out and "suit_masks" in out
+
+
+def test_module_entry_point_runs():
+    done = subprocess.run(
+        [sys.executable, "-m", "riichi_lut", "shanten", "1112345678999m"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("1112345678999m: tenpai")

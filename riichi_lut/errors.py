@@ -45,6 +45,10 @@ class InvalidHandError(RiichiLutError, ValueError):
         super().__init__(message)
 
 
+class InvalidArgumentError(RiichiLutError, ValueError):
+    """An option out of its range that is not about tiles: a thread count, a seed, a size."""
+
+
 class InvalidSituationError(RiichiLutError, ValueError):
     """Contradictory or missing facts about how a hand was won (flags, winds, tiles)."""
 

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from . import _tables
+from ._parallel import resolve_threads, run_chunks
 from .blocks import HONOR, SUIT, Block, complete_shapes, min_plus
 from .errors import InvalidHandError
 from .hand import Hand, as_hand, validate_concealed_counts
@@ -296,71 +297,113 @@ def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> Sh
 
 # --------------------------------------------------------------------------- batch
 
-CHUNK_ROWS = 16384
+# Rows per chunk, measured (bench/bench_shanten.py): one thread is fastest with chunks that
+# keep the temporaries in L2; with several threads larger chunks amortise the GIL hand-off.
+CHUNK_ROWS = 8192
+CHUNK_ROWS_THREADED = 32768
+_LOW16 = np.uint32(0xFFFF)
 
 
 @dataclass(frozen=True)
 class _Batch:
-    """Look-up arrays of the batch path. Composition tables hold intp values premultiplied
-    by the next table's row length, so each step is one add and one gather with an intp
-    index (numpy converts any other index dtype in an extra pass)."""
+    """Look-up arrays of the batch path.
 
-    man: np.ndarray  # suit class * 126 by base-5 index, uint16
-    suit: np.ndarray  # suit class by base-5 index, uint8
-    honor: np.ndarray  # honor class * 5 by base-5 index, uint16
+    The per-block tables (by base-5 index) hold ``class_term | stats << 16`` in uint32:
+    the low half is the block's class premultiplied for the next composition step, the
+    high half its chiitoitsu/kokushi statistics. Adding blocks' values adds both halves
+    without a carry (class terms stay below 2**16, statistics of <= 14 tiles never
+    overflow their fields), so one gather per block serves every form. Composition
+    tables hold intp values premultiplied by the next table's row length.
+    """
+
+    man: np.ndarray  # suit class * 126 | stats << 16
+    suit: np.ndarray  # suit class | stats << 16
+    honor: np.ndarray  # honor class * 5 | stats << 16
     pair: np.ndarray  # [man*126 + pin] -> suit pair class * 126, intp
     triple: np.ndarray  # [pair + sou] -> suit triple class * 275, intp
     standard: np.ndarray  # [triple + honor + calls] -> shanten, int8
-    suit_stats: np.ndarray  # packed chiitoitsu/kokushi statistics by base-5 index, uint16
-    honor_stats: np.ndarray
     chiitoitsu: np.ndarray  # int8 by stats & 0x7f
-    kokushi: np.ndarray  # int8 by (stats >> 7) & 0x7f
+    kokushi: np.ndarray  # int8 by stats >> 7
+    closed_forms: np.ndarray  # int8 by stats: min(chiitoitsu, kokushi)
 
 
 def _build_batch(t: _tables.Tables) -> _Batch:
-    suit_class = t["suit_class"].astype(np.uint16)
-    honor_class = t["honor_class"].astype(np.uint16)
-    # patterns of more than 14 tiles (class 255) never get here: rows are validated first
-    suit_class[suit_class == 255] = 0
-    honor_class[honor_class == 255] = 0
-    low_stats = (1 << _TILES) - 1
+    def fused(block: Block, multiplier: int) -> np.ndarray:
+        classes = t[f"{block.name}_class"].astype(np.uint32)
+        # patterns of more than 14 tiles (class 255) never get here: rows are validated first
+        classes[classes == 255] = 0
+        stats = _block_stats(block) & np.uint32((1 << _TILES) - 1)
+        return classes * np.uint32(multiplier) | stats << np.uint32(16)
+
     chiitoitsu, kokushi = _form_tables()
+    stats = np.arange(1 << _TILES)
+    closed_forms = np.minimum(chiitoitsu[stats & 127], kokushi[stats >> 7])
     return _Batch(
-        man=suit_class * 126,
-        suit=suit_class.astype(np.uint8),
-        honor=honor_class * 5,
+        man=fused(SUIT, 126),
+        suit=fused(SUIT, 1),
+        honor=fused(HONOR, 5),
         pair=t["suit_pair_class"].astype(np.intp).reshape(-1) * 126,
         triple=t["suit_triple_class"].astype(np.intp).reshape(-1) * 275,
         standard=np.ascontiguousarray(t["standard_shanten"]).reshape(-1),
-        suit_stats=(_block_stats(SUIT) & low_stats).astype(np.uint16),
-        honor_stats=(_block_stats(HONOR) & low_stats).astype(np.uint16),
         chiitoitsu=chiitoitsu,
         kokushi=kokushi,
+        closed_forms=closed_forms,
     )
-
-
-def _block_indices(columns: np.ndarray) -> list[np.ndarray]:
-    """Base-5 index of each block from kind-major counts ``columns`` (34, n) uint8.
-
-    Horner's rule, two digits at a time in uint8 (``c[i] + 5 * c[i+1]`` <= 24) and the
-    running value in intp. Plain numpy: a float32 matrix product would go through
-    OpenBLAS, whose worker threads stall badly whenever another process holds a core.
-    """
-    indices = []
-    for block, lo, _ in _BLOCK_SPANS:
-        top = lo + block.kinds - 1  # an odd number of kinds: the top digit stands alone
-        acc = columns[top].astype(np.intp)
-        for i in range(top - 2, lo - 1, -2):
-            two = columns[i + 1] * np.uint8(5)
-            two += columns[i]
-            acc *= 25
-            acc += two
-        indices.append(acc)
-    return indices
 
 
 def _batch() -> _Batch:
     return _tables.tables().derived("shanten.batch", _build_batch)
+
+
+def _horner(two: np.ndarray, top: int, bottom: int, lone_top: Any, lone_bottom: Any) -> np.ndarray:
+    """Base-5 index from digit pairs ``two[top] … two[bottom]`` (each ``c + 5 * c'``, so
+    base 25), with an optional lone kind above the top pair or below the bottom one.
+    Two pairs at a time are joined in uint16 (<= 624); only the last steps run in uint32.
+    """
+    digits: list[tuple[np.ndarray, int]] = []  # (value, its base), most significant first
+    if lone_top is not None:
+        digits.append((lone_top, 5))
+    j = top
+    while j >= bottom:
+        if j - 1 >= bottom:
+            quad = two[j] * np.uint16(25)
+            quad += two[j - 1]
+            digits.append((quad, 625))
+            j -= 2
+        else:
+            digits.append((two[j], 25))
+            j -= 1
+    if lone_bottom is not None:
+        digits.append((lone_bottom, 5))
+    acc = digits[0][0].astype(np.uint32)
+    for value, base in digits[1:]:
+        acc *= np.uint32(base)
+        acc += value
+    return acc
+
+
+def _block_indices(rows: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Tile totals and the base-5 index of each block of ``rows`` (n, 34) uint8.
+
+    The rows are read as 17 little-endian uint16 per hand (kinds 2j and 2j+1), transposed
+    to (17, n) so that every step is a contiguous vector operation, and folded two digits
+    at a time, ``c[2j] + 5 * c[2j+1]``, then by Horner's rule in base 25. Plain numpy on
+    purpose: a float32 matrix product would go through OpenBLAS, whose worker threads
+    stall badly whenever another process holds a core.
+    """
+    pairs = np.ascontiguousarray(rows.view("<u2").T)
+    # sum of (low + 256 * high) over the 17 pairs: both byte sums stay below 256
+    both = pairs.sum(axis=0, dtype=np.uint16)
+    totals = (both & np.uint16(0xFF)) + (both >> 8)
+    high = pairs >> 8
+    two = pairs - high * np.uint16(251)  # low + 256 * high - 251 * high = low + 5 * high
+    low4, low13 = pairs[4] & np.uint16(0xFF), pairs[13] & np.uint16(0xFF)
+    return totals, [
+        _horner(two, 3, 0, low4, None),  # man: kinds 0-7 in pairs 0-3, kind 8 low in 4
+        _horner(two, 8, 5, None, high[4]),  # pin: kind 9 high in pair 4, kinds 10-17 in 5-8
+        _horner(two, 12, 9, low13, None),  # sou: kinds 18-25 in pairs 9-12, kind 26 low in 13
+        _horner(two, 16, 14, None, high[13]),  # honors: kind 27 high in 13, kinds 28-33 in 14-16
+    ]
 
 
 def _first_bad_row(bad: Any, offset: int) -> int:
@@ -422,44 +465,47 @@ def _check_totals(totals: np.ndarray, calls: np.ndarray | int, offset: int) -> N
 
 
 def _chunk(lut: _Batch, rows: np.ndarray, calls: np.ndarray | int, form: str, offset: int) -> np.ndarray:
-    columns = np.ascontiguousarray(rows.T)
-    _check_totals(columns.sum(axis=0, dtype=np.uint8), calls, offset)
+    totals, (im, ip, is_, iz) = _block_indices(rows)
+    _check_totals(totals, calls, offset)
     closed = calls == 0
     if form in ("chiitoitsu", "kokushi") and not np.all(closed):
-        row = offset + int(np.flatnonzero(~np.broadcast_to(closed, rows.shape[:1]))[0])
+        row = offset + int(np.flatnonzero(~np.broadcast_to(closed, totals.shape))[0])
         raise InvalidHandError(f"counts row {row}: form={form!r} needs a closed hand (0 calls)", row=row)
-    im, ip, is_, iz = _block_indices(columns)
+    summed = lut.man[im]
+    summed += lut.suit[ip]
+    vs = lut.suit[is_]
+    vz = lut.honor[iz]
     if form in ("all", "standard"):
-        k1 = lut.pair[np.add(lut.man[im], lut.suit[ip], dtype=np.intp)]
-        k2 = lut.triple[k1 + lut.suit[is_]]
-        k2 += lut.honor[iz]
-        k2 += calls
+        k2 = lut.triple[lut.pair[summed & _LOW16] + (vs & _LOW16)]
+        k2 += vz & _LOW16
+        if not isinstance(calls, int) or calls:
+            k2 += calls
         value = lut.standard[k2]
-        if form == "standard":
+        if form == "standard" or (isinstance(calls, int) and calls):
             return value
-    stats = lut.suit_stats[im] + lut.suit_stats[ip]
-    stats += lut.suit_stats[is_]
-    stats += lut.honor_stats[iz]
-    chiitoitsu = lut.chiitoitsu[stats & 127]
-    kokushi = lut.kokushi[stats >> 7]
+    summed += vs
+    summed += vz
+    stats = summed >> 16
     if form == "chiitoitsu":
-        return chiitoitsu
+        return lut.chiitoitsu[stats & np.uint32(127)]
     if form == "kokushi":
-        return kokushi
-    other = np.minimum(chiitoitsu, kokushi)
-    if isinstance(calls, int):
-        return np.minimum(value, other) if calls == 0 else value
-    return np.where(closed, np.minimum(value, other), value)
+        return lut.kokushi[stats >> 7]
+    best = np.minimum(value, lut.closed_forms[stats])
+    return best if isinstance(calls, int) else np.where(closed, best, value)
 
 
-def shanten_batch(counts: Any, melds: Any = 0, form: str = "all") -> np.ndarray:
+def shanten_batch(
+    counts: Any, melds: Any = 0, form: str = "all", *, threads: int | None = None
+) -> np.ndarray:
     """Shanten of N hands at once: ``counts`` is an (N, 34) integer array of concealed
     counts (uint8 is read without a copy), ``melds`` an int or (N,) array of call counts.
 
     ``form`` is ``"all"`` (minimum over the forms that apply to each row), ``"standard"``,
     ``"chiitoitsu"`` or ``"kokushi"`` (the last two only for closed rows). Returns an (N,)
     int8 array, same convention as :func:`shanten`. Vectorised: rows are processed in
-    chunks of 16,384 with a handful of numpy gathers each; no Python loop over hands.
+    chunks with a few dozen numpy operations each, no Python loop over hands;
+    ``threads`` (default: every available core) run chunks in parallel. The result does
+    not depend on ``threads``; an error names the first bad row whatever the threads.
 
     >>> rows = np.zeros((2, 34), dtype=np.uint8)
     >>> rows[0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 15]] = 1   # 123456789m1357p
@@ -471,13 +517,16 @@ def shanten_batch(counts: Any, melds: Any = 0, form: str = "all") -> np.ndarray:
     """
     if form not in FORMS:
         raise InvalidHandError(f"form must be one of {FORMS}, got {form!r}")
+    workers = resolve_threads(threads)
     rows = as_count_rows(counts)
     n = len(rows)
     calls = _calls_per_row(melds, n)
     out = np.empty(n, dtype=np.int8)
     lut = _batch()
-    for start in range(0, n, CHUNK_ROWS):
-        stop = min(start + CHUNK_ROWS, n)
+
+    def work(start: int, stop: int) -> None:
         part = calls if isinstance(calls, int) else calls[start:stop]
         out[start:stop] = _chunk(lut, rows[start:stop], part, form, start)
+
+    run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
     return out

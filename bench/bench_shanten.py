@@ -9,8 +9,9 @@ The batch path gets all N hands; the scalar loops and the peers get the first
 --scalar-n / --peer-n of them, each in its own input format, built before the timing.
 Every timing is the best of 7 interleaved rounds (time.perf_counter): each round runs every
 contestant once, so ours and the peers meet the same phases of a noisy machine and the
-ratios stay meaningful. The cold scalar pass can only happen once per process. Peers are optional: a missing one is reported, not
-fatal. Progress goes to stderr, the Markdown report to stdout. Nothing here asserts.
+ratios stay meaningful. The cold scalar pass can only happen once per process. Peers are
+optional: a missing one is reported, not fatal. Progress goes to stderr, the Markdown report
+to stdout. Nothing here asserts.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ import zstandard
 
 from .errors import TableError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MANIFEST = "manifest.json"
 ENV_VAR = "RIICHI_LUT_TABLES"
 T = TypeVar("T")
@@ -46,6 +46,10 @@ EXPECTED: dict[str, tuple[str, tuple[int, ...]]] = {
     "suit_triple_class": ("|u1", (180, 126)),
     "suit_triple_vectors": ("|i1", (180, 2, 5)),
     "standard_shanten": ("|i1", (180, 55, 5)),
+    "suit_pair_honor_class": ("|u1", (180, 55)),
+    "suit_pair_honor_vectors": ("|i1", (180, 2, 5)),
+    "suit_useful": ("<u2", (126, 180, 5)),
+    "honor_useful": ("<u2", (55, 180, 5)),
     "suit_masks": ("<u2", (2, 2, 5, SUIT_PATTERNS)),
     "honor_masks": ("<u2", (2, 2, 5, HONOR_PATTERNS)),
 }

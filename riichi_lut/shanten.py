@@ -51,6 +51,7 @@ FORMS = ("all", "standard", "chiitoitsu", "kokushi")
 #   bits 14-19 tiles.
 _PAIRS, _KINDS, _YAO_KINDS, _YAO_PAIRS, _TILES = 0, 3, 7, 11, 14
 _CLASS_BITS = 10  # per-block class ids (< 126) below the statistics in scalar look-ups
+_RANK_SHIFT = 30  # the pattern's rank above the statistics (20 bits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +130,9 @@ def _form_tables() -> tuple[np.ndarray, np.ndarray]:
 # --------------------------------------------------------------------------- scalar
 
 
-class _BlockMemo(dict[bytes, int]):
-    """Block count bytes -> ``class | stats << 10``, filled on first sight of a pattern.
+class BlockMemo(dict[bytes, int]):
+    """Block count bytes -> ``class | stats << 10 | rank << 30``, filled on first sight
+    of a pattern (``rank``: the pattern's position among valid patterns, docs/tables.md).
 
     Building all 405,350 suit keys up front costs about 0.4 s in CPython; memoising the
     patterns actually met costs nothing at start-up and, once warm, a single dict probe.
@@ -143,16 +145,27 @@ class _BlockMemo(dict[bytes, int]):
         self._kinds = block.kinds
         self._classes = classes
         self._stats = [[int(v) for v in row] for row in _kind_stats(block)]
+        self._ranks: np.ndarray | None = None
 
     def __missing__(self, key: bytes) -> int:
         if len(key) != self._kinds or max(key) > 4:
             raise KeyError(key)
-        cls = int(self._classes[sum(c * 5**i for i, c in enumerate(key))])
+        index = sum(c * 5**i for i, c in enumerate(key))
+        cls = int(self._classes[index])
         if cls == 255:
             raise KeyError(key)
+        if self._ranks is None:
+            self._ranks = np.cumsum(self._classes != 255, dtype=np.int32) - 1
         stats = sum(row[c] for row, c in zip(self._stats, key, strict=True))
-        value = self[key] = cls | stats << _CLASS_BITS
+        value = self[key] = cls | stats << _CLASS_BITS | int(self._ranks[index]) << _RANK_SHIFT
         return value
+
+
+def block_memos(t: _tables.Tables) -> tuple[BlockMemo, BlockMemo]:
+    """The (suit, honor) memos of a table set, shared by every scalar path."""
+    return t.derived(
+        "scalar.blocks", lambda t: (BlockMemo(SUIT, t["suit_class"]), BlockMemo(HONOR, t["honor_class"]))
+    )
 
 
 Lookup = Callable[[Sequence[int], int], tuple[int, int, int]]
@@ -161,8 +174,7 @@ Lookup = Callable[[Sequence[int], int], tuple[int, int, int]]
 def _build_scalar(t: _tables.Tables) -> Lookup:
     """The scalar look-up, with every table bound as a local of a closure (attribute and
     global look-ups cost as much as the table probes in CPython)."""
-    suit = _BlockMemo(SUIT, t["suit_class"])
-    honor = _BlockMemo(HONOR, t["honor_class"])
+    suit, honor = block_memos(t)
     pair = t["suit_pair_class"].tolist()
     triple = t["suit_triple_class"].tolist()
     standard_table = t["standard_shanten"].tolist()
@@ -182,7 +194,7 @@ def _build_scalar(t: _tables.Tables) -> Lookup:
         except (TypeError, ValueError, KeyError):
             validate_concealed_counts(counts, melds)
             raise AssertionError("counts passed validation but not the look-up") from None
-        stats = (vm + vp + vs + vz) >> 10
+        stats = ((vm + vp + vs + vz) >> 10) & 0xFFFFF
         if len(b) != 34 or (stats >> 14) + 3 * melds not in (13, 14):
             validate_concealed_counts(counts, melds)
         return (

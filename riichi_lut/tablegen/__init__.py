@@ -13,7 +13,7 @@ import numpy as np
 
 from .._tables import SCHEMA_VERSION
 from ..blocks import HONOR, SUIT, Block, valid_mask
-from .classes import classify, compose, standard_shanten_table
+from .classes import classify, compose, standard_shanten_table, useful_table
 from .replacement import replacement_numbers, tile_masks
 
 __all__ = ["SCHEMA_VERSION", "build", "block_tables"]
@@ -54,6 +54,12 @@ def build(progress: Progress = _noop) -> dict[str, np.ndarray]:
     pair_class, pair_vectors = compose(suit["suit_vectors"], suit["suit_vectors"])
     triple_class, triple_vectors = compose(pair_vectors, suit["suit_vectors"])
     standard = standard_shanten_table(triple_vectors, honor["honor_vectors"])
+    # For the hint engine: the class of two suits plus the honors (the complement of a
+    # suit block) and, per block, which (pair, m) are used by some optimal assignment.
+    pair_honor_class, pair_honor_vectors = compose(pair_vectors, honor["honor_vectors"])
+    progress("useful sets")
+    suit_useful = useful_table(suit["suit_vectors"], pair_honor_vectors)
+    honor_useful = useful_table(honor["honor_vectors"], triple_vectors)
     return {
         "suit_class": suit["suit_class"],
         "suit_vectors": suit["suit_vectors"],
@@ -64,6 +70,10 @@ def build(progress: Progress = _noop) -> dict[str, np.ndarray]:
         "suit_triple_class": triple_class,
         "suit_triple_vectors": triple_vectors,
         "standard_shanten": standard,
+        "suit_pair_honor_class": pair_honor_class,
+        "suit_pair_honor_vectors": pair_honor_vectors,
+        "suit_useful": suit_useful,
+        "honor_useful": honor_useful,
         "suit_masks": suit["suit_masks"],
         "honor_masks": honor["honor_masks"],
     }

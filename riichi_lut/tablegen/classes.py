@@ -42,3 +42,24 @@ def standard_shanten_table(triple: np.ndarray, honors: np.ndarray) -> np.ndarray
     whole = min_plus(triple[:, None], honors[None, :])
     calls = np.arange(MAX_MELDS + 1)
     return (whole[:, :, 1, MAX_MELDS - calls] - 1).astype(np.int8)
+
+
+def useful_table(block: np.ndarray, rest: np.ndarray) -> np.ndarray:
+    """``[c, k, M]`` -> 10-bit set of the (pair, m) a block of class ``c`` takes in some
+    optimal assignment when the other blocks have class ``k`` and the hand needs ``M``
+    melds and the pair: bit ``pair * 5 + m`` is set when
+    ``block[c][pair][m] + rest[k][1 - pair][M - m]`` equals the minimum over all splits.
+    The hint engine ORs the block's tile masks over these bits."""
+    left = block[:, None].astype(np.int16)
+    right = rest[None, :].astype(np.int16)
+    out = np.zeros((len(block), len(rest), MAX_MELDS + 1), dtype=np.uint16)
+    for total in range(MAX_MELDS + 1):
+        split = np.full((len(block), len(rest), 2, MAX_MELDS + 1), np.iinfo(np.int16).max, np.int16)
+        for pair in (0, 1):
+            for melds in range(total + 1):
+                split[:, :, pair, melds] = left[:, :, pair, melds] + right[:, :, 1 - pair, total - melds]
+        flat = split.reshape(len(block), len(rest), 2 * (MAX_MELDS + 1))
+        best = flat.min(axis=2, keepdims=True)
+        bits = (1 << np.arange(flat.shape[2])).astype(np.uint16)
+        out[:, :, total] = ((flat == best) * bits).sum(axis=2)
+    return out

@@ -127,6 +127,42 @@ def check_composition(tables: dict[str, np.ndarray]) -> list[str]:
     return problems
 
 
+def explicit_useful(block: np.ndarray, rest: np.ndarray) -> np.ndarray:
+    """``[c, k, M]`` bit sets, by enumerating every (pair, m) of the block and comparing
+    with the best complete split of the whole (``explicit_union``)."""
+    whole = explicit_union(block[:, None], rest[None, :])  # [c, k, pair, M]
+    out = np.zeros((len(block), len(rest), MAX_MELDS + 1), dtype=np.uint16)
+    for total in range(MAX_MELDS + 1):
+        best = whole[:, :, 1, total]
+        for pair in (0, 1):
+            for melds in range(total + 1):
+                cost = block[:, None, pair, melds].astype(np.int16) + rest[None, :, 1 - pair, total - melds]
+                out[:, :, total] |= np.where(cost == best, np.uint16(1 << (pair * 5 + melds)), np.uint16(0))
+    return out
+
+
+def check_hint_tables(tables: dict[str, np.ndarray]) -> list[str]:
+    """The complement composition and the useful-split tables of the hint engine."""
+    problems: list[str] = []
+    pair_honor = tables["suit_pair_honor_vectors"][tables["suit_pair_honor_class"]]
+    if not np.array_equal(
+        pair_honor, explicit_union(tables["suit_pair_vectors"][:, None], tables["honor_vectors"][None, :])
+    ):
+        problems.append("suit_pair_honor_class: a composed vector differs")
+    suit = explicit_useful(tables["suit_vectors"], tables["suit_pair_honor_vectors"])
+    if not np.array_equal(suit, tables["suit_useful"]):
+        problems.append("suit_useful: differs from the explicit enumeration")
+    honor = explicit_useful(tables["honor_vectors"], tables["suit_triple_vectors"])
+    if not np.array_equal(honor, tables["honor_useful"]):
+        problems.append("honor_useful: differs from the explicit enumeration")
+    return problems
+
+
 def check_all(tables: dict[str, np.ndarray]) -> list[str]:
     """All problems found (an empty list when every entry checks out)."""
-    return check_block(SUIT, tables) + check_block(HONOR, tables) + check_composition(tables)
+    return (
+        check_block(SUIT, tables)
+        + check_block(HONOR, tables)
+        + check_composition(tables)
+        + check_hint_tables(tables)
+    )

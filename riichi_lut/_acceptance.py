@@ -1,0 +1,229 @@
+"""Scalar core of the hint engine: which draws lower the shanten (necessary tiles, 有効牌)
+and which discards keep it (unnecessary tiles), as 34-bit masks, from table look-ups.
+
+Standard form. The tables give, per block pattern and per (pair, m), the block's
+necessary and unnecessary tiles (``suit_masks``/``honor_masks``), and, per block class,
+class of the other three blocks and number of melds, the set of (pair, m) the block takes
+in *some* optimal assignment (``suit_useful``/``honor_useful``). A draw lowers the whole
+hand's replacement number exactly when it lowers its block's requirement under one of
+those (pair, m) (docs/efficiency.md has the two-line proof), so the hand's mask is the OR
+of each block's masks over its useful bits. No re-evaluation per tile.
+
+Chiitoitsu and kokushi follow from their formulas; the union over the forms that reach
+the minimum shanten gives the combined answer.
+
+A :class:`~riichi_lut.hand.Hand` whose calls hold kinds it also needs (a pon of 5m caps
+5m at one more copy) takes a slower exact path: block vectors under those caps and a
+direct test of each kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _tables
+from .blocks import min_plus
+from .hand import MAX_CALLS, Hand, validate_concealed_counts
+from .shanten import _BLOCK_SPANS, _capped_block_vector, block_memos
+from .tiles import TERMINALS_AND_HONORS
+
+ALL_KINDS = (1 << 34) - 1
+YAOCHU = sum(1 << k for k in TERMINALS_AND_HONORS)
+NECESSARY, UNNECESSARY = 0, 1
+FORMS = ("standard", "chiitoitsu", "kokushi")
+
+
+def bits(mask: int) -> list[int]:
+    """Kinds set in a 34-bit mask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Shanten and tile mask of each form (``None`` where a form does not apply) and the
+    combined minimum. ``which`` says whether masks are draws that lower the shanten
+    (NECESSARY, a 3n+1 hand) or discards that keep it (UNNECESSARY, a 3n+2 hand)."""
+
+    which: int
+    shanten: int
+    mask: int
+    standard: tuple[int, int]
+    chiitoitsu: tuple[int, int] | None
+    kokushi: tuple[int, int] | None
+
+    def form(self, name: str) -> tuple[int, int] | None:
+        return getattr(self, name)  # type: ignore[no-any-return]
+
+
+# ------------------------------------------------------------------ closed forms by formula
+
+
+def _kind_sets(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """Masks of kinds held 0, 1, 2 and >= 3 times."""
+    held = [0, 0, 0, 0]
+    for kind, c in enumerate(counts):
+        held[c if c < 3 else 3] |= 1 << kind
+    return held[0], held[1], held[2], held[3]
+
+
+def chiitoitsu_masks(counts: Sequence[int], which: int) -> tuple[int, int]:
+    """(shanten, mask) of seven pairs: ``6 - pairs + max(0, 7 - kinds)``."""
+    none, single, double, more = _kind_sets(counts)
+    pairs = (double | more).bit_count()
+    kinds = 34 - none.bit_count()
+    shanten = 6 - pairs + max(0, 7 - kinds)
+    if which == NECESSARY:  # a single becomes a pair; a new kind counts while kinds < 7
+        return shanten, single | (none if kinds < 7 else 0)
+    # a third/fourth copy goes for free; a single only while there are more than 7 kinds
+    return shanten, more | (single if kinds > 7 else 0)
+
+
+def kokushi_masks(counts: Sequence[int], which: int) -> tuple[int, int]:
+    """(shanten, mask) of thirteen orphans: ``13 - orphan kinds - [an orphan pair]``."""
+    none, single, double, more = _kind_sets(counts)
+    held = YAOCHU & ~none
+    paired = YAOCHU & (double | more)
+    shanten = 13 - held.bit_count() - (1 if paired else 0)
+    if which == NECESSARY:  # a missing orphan, or a second copy while none is paired
+        return shanten, (YAOCHU & none) | (0 if paired else YAOCHU & single)
+    # anything but an orphan, a third copy, or one copy of a pair while another pair stays
+    spare_pair = paired if paired.bit_count() >= 2 else 0
+    return shanten, (~YAOCHU & ALL_KINDS & ~none) | (YAOCHU & more) | (YAOCHU & double & spare_pair)
+
+
+def _combine(which: int, standard: tuple[int, int], closed: Sequence[int] | None) -> Analysis:
+    chiitoitsu = kokushi = None
+    if closed is not None:
+        chiitoitsu = chiitoitsu_masks(closed, which)
+        kokushi = kokushi_masks(closed, which)
+    forms = [f for f in (standard, chiitoitsu, kokushi) if f is not None]
+    best = min(f[0] for f in forms)
+    mask = 0
+    for shanten, form_mask in forms:
+        if shanten == best:
+            mask |= form_mask
+    return Analysis(which, best, mask, standard, chiitoitsu, kokushi)
+
+
+# ------------------------------------------------------------------ standard form by tables
+
+
+class _Core:
+    """Look-up structures bound once per table set."""
+
+    def __init__(self, t: _tables.Tables) -> None:
+        self.suit, self.honor = block_memos(t)
+        self.pair = t["suit_pair_class"].tolist()
+        self.pair_honor = t["suit_pair_honor_class"].tolist()
+        self.triple = t["suit_triple_class"].tolist()
+        self.standard = t["standard_shanten"].tolist()
+        self.suit_useful = t["suit_useful"].tolist()
+        self.honor_useful = t["honor_useful"].tolist()
+        self.masks = (t["suit_masks"].reshape(2, 10, -1), t["honor_masks"].reshape(2, 10, -1))
+        self.memo: dict[int, int] = {}
+
+    def block_mask(self, honor: int, which: int, rank: int, useful: int) -> int:
+        """OR of a block pattern's masks over the (pair, m) bits in ``useful``."""
+        key = rank | useful << 20 | which << 30 | honor << 31
+        mask = self.memo.get(key)
+        if mask is None:
+            table = self.masks[honor][which]
+            mask = 0
+            for j in bits(useful):
+                mask |= int(table[j, rank])
+            self.memo[key] = mask
+        return mask
+
+    def standard_form(self, counts: Sequence[int], melds: int, which: int) -> tuple[int, int]:
+        """(standard shanten, mask) of concealed counts with ``melds`` calls."""
+        try:
+            b = bytes(counts)
+            vm, vp, vs, vz = self.suit[b[0:9]], self.suit[b[9:18]], self.suit[b[18:27]], self.honor[b[27:]]
+        except (TypeError, ValueError, KeyError):
+            validate_concealed_counts(counts, melds)
+            raise AssertionError("counts passed validation but not the look-up") from None
+        cm, cp, cs, cz = vm & 1023, vp & 1023, vs & 1023, vz & 1023
+        pair, pair_honor, useful = self.pair, self.pair_honor, self.suit_useful
+        k_mp = pair[cm][cp]
+        k2 = self.triple[k_mp][cs]
+        need = MAX_CALLS - melds
+        block = self.block_mask
+        mask = (
+            block(0, which, vm >> 30, useful[cm][pair_honor[pair[cp][cs]][cz]][need])
+            | block(0, which, vp >> 30, useful[cp][pair_honor[pair[cm][cs]][cz]][need]) << 9
+            | block(0, which, vs >> 30, useful[cs][pair_honor[k_mp][cz]][need]) << 18
+            | block(1, which, vz >> 30, self.honor_useful[cz][k2][need]) << 27
+        )
+        return self.standard[k2][cz][melds], mask
+
+
+def _core() -> _Core:
+    return _tables.tables().derived("acceptance.core", _Core)
+
+
+def analyse_counts(counts: Sequence[int], melds: int, which: int) -> Analysis:
+    """Analysis of concealed counts whose calls (``melds`` of them) are not known."""
+    standard = _core().standard_form(counts, melds, which)
+    return _combine(which, standard, counts if melds == 0 else None)
+
+
+# ------------------------------------------------------------------ called hands, exactly
+
+
+def _block_vector(b: int, concealed: Sequence[int], called: Sequence[int]) -> np.ndarray:
+    """Requirement vector of block ``b``, capped by the called copies of its kinds."""
+    block, lo, hi = _BLOCK_SPANS[b]
+    pattern = bytes(concealed[lo:hi])
+    if any(called[lo:hi]):
+        return _capped_block_vector(block, pattern, bytes(4 - c for c in called[lo:hi]))
+    t = _tables.tables()
+    index = sum(c * 5**i for i, c in enumerate(pattern))
+    return t[f"{block.name}_vectors"][t[f"{block.name}_class"][index]]
+
+
+def _whole(vectors: Sequence[np.ndarray], need: int) -> int:
+    total = vectors[0]
+    for vector in vectors[1:]:
+        total = min_plus(total, vector)
+    return int(total[1, need])
+
+
+def analyse_called(hand: Hand, which: int) -> Analysis:
+    """Exact analysis of a hand with calls: the call tiles cap each kind at 4 in total."""
+    called = hand.called_counts
+    concealed = list(hand.concealed)
+    need = MAX_CALLS - hand.n_calls
+    vectors = [_block_vector(b, concealed, called) for b in range(4)]
+    replacement = _whole(vectors, need)
+    mask = 0
+    for b, (_, lo, hi) in enumerate(_BLOCK_SPANS):
+        others = vectors[:b] + vectors[b + 1 :]
+        for kind in range(lo, hi):
+            step = 1 if which == NECESSARY else -1
+            after = concealed[kind] + step
+            if after < 0 or after + called[kind] > 4:
+                continue
+            concealed[kind] = after
+            changed = _block_vector(b, concealed, called)
+            concealed[kind] -= step
+            value = _whole([changed, *others], need)
+            lowered, kept = value < replacement, value == replacement
+            if lowered if which == NECESSARY else kept:
+                mask |= 1 << kind
+    standard = (replacement - 1, mask)
+    return Analysis(which, standard[0], mask, standard, None, None)
+
+
+def analyse(hand: Hand | None, counts: Sequence[int], melds: int, which: int) -> Analysis:
+    """Dispatch: a Hand with calls takes the exact capped path, anything else the tables."""
+    if hand is not None and hand.calls:
+        return analyse_called(hand, which)
+    return analyse_counts(counts, melds, which)

@@ -111,15 +111,19 @@ def calls_per_row(melds: Any, n: int) -> np.ndarray | int:
     return calls.astype(np.intp)
 
 
-def check_totals(totals: np.ndarray, calls: np.ndarray | int, offset: int) -> None:
+def check_totals(
+    totals: np.ndarray, calls: np.ndarray | int, offset: int, sizes: tuple[int, ...] = (13, 14)
+) -> None:
+    """Every row holds one of ``sizes`` tiles counting each call as three."""
     expected = totals + 3 * calls
-    bad = (expected != 13) & (expected != 14)
+    bad = expected != sizes[0]
+    for size in sizes[1:]:
+        bad &= expected != size
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         k = calls if isinstance(calls, int) else int(calls[i])
         row = offset + i
+        wanted = " or ".join(str(size - 3 * k) for size in sizes)
         raise InvalidHandError(
-            f"counts row {row}: {int(totals[i])} tiles with {k} calls "
-            f"(expected {13 - 3 * k} or {14 - 3 * k})",
-            row=row,
+            f"counts row {row}: {int(totals[i])} tiles with {k} calls (expected {wanted})", row=row
         )

@@ -24,7 +24,12 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+import numpy as np
+
+from . import _efficiency_batch as batch
 from ._acceptance import NECESSARY, Analysis, analyse, bits
+from ._parallel import resolve_threads, run_chunks
+from ._rows import as_count_rows, calls_per_row
 from .errors import InvalidHandError
 from .hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
 from .tiles import KIND_NAMES, NUM_KINDS
@@ -160,6 +165,102 @@ def ukeire(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = N
         )
     analysis = analyse(resolved.hand, resolved.counts, resolved.melds, NECESSARY)
     return ukeire_of(analysis, live_counts(resolved, visible))
+
+
+# --------------------------------------------------------------------------- batch
+
+CHUNK_ROWS = 8192
+
+
+def _visible_rows(visible: Any, n: int) -> np.ndarray | None:
+    """None, or (n, 34) uint8 visible counts from a (34,) or (N, 34) array."""
+    if visible is None:
+        return None
+    array = np.asarray(visible)
+    if array.ndim == 1:
+        array = array[None, :]
+    rows = as_count_rows(array, name="visible")
+    if len(rows) not in (1, n):
+        raise InvalidHandError(f"visible must have shape (34,) or ({n}, 34), got {array.shape}")
+    return np.broadcast_to(rows, (n, NUM_KINDS))
+
+
+def ukeire_batch(
+    counts: Any, melds: Any = 0, visible: Any = None, *, threads: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Acceptance of N 3n+1 hands: ``(shanten (N,) int8, accepted (N, 34) bool, live total
+    (N,) int16)``, the combined forms, as :func:`ukeire` gives them.
+
+    ``counts`` are concealed counts, ``melds`` an int or (N,) array of calls, ``visible``
+    a (34,) or (N, 34) array of visible counts. The batch API does not know which tiles
+    the calls hold: add them to ``visible`` so that live counts are right (acceptance
+    itself ignores them, as for :func:`shanten_batch`).
+
+    >>> rows = np.zeros((1, 34), dtype=np.uint8)
+    >>> rows[0, [0, 1, 2, 9, 10, 11, 18, 19, 20]] = 1; rows[0, [27, 28]] = 2  # 123m123p123s1122z
+    >>> shanten, accepted, total = ukeire_batch(rows)
+    >>> int(shanten[0]), np.flatnonzero(accepted[0]).tolist(), int(total[0])
+    (0, [27, 28], 4)
+    """
+    workers = resolve_threads(threads)
+    rows = as_count_rows(counts)
+    n = len(rows)
+    calls = calls_per_row(melds, n)
+    seen = _visible_rows(visible, n)
+    shanten = np.empty(n, dtype=np.int8)
+    accepted = np.empty((n, NUM_KINDS), dtype=bool)
+    total = np.empty(n, dtype=np.int16)
+    lut = batch.tables()
+
+    def work(start: int, stop: int) -> None:
+        part = calls if isinstance(calls, int) else calls[start:stop]
+        chunk = rows[start:stop]
+        vis = None if seen is None else seen[start:stop]
+        batch.check_visible(chunk, vis, start)
+        shanten[start:stop], accepted[start:stop], _ = batch.analyse_rows(lut, chunk, part, NECESSARY, start)
+        total[start:stop] = batch.live_total(chunk, vis, accepted[start:stop])
+
+    run_chunks(n, CHUNK_ROWS if workers == 1 else 4 * CHUNK_ROWS, work, workers)
+    return shanten, accepted, total
+
+
+def best_discard_batch(
+    counts: Any, melds: Any = 0, visible: Any = None, *, threads: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Best discard of N 3n+2 hands: ``(kind (N,) int8, shanten after (N,) int8, live
+    ukeire after (N,) int16)``.
+
+    Ranking: the lowest shanten after the discard, then the most live tiles accepted
+    (the discarded tile counts as gone), then — deterministic tie-break — the lowest kind
+    id. (The scalar :func:`rank_discards` breaks remaining ties by the two-step measure,
+    which the batch path does not compute.)
+
+    >>> rows = np.zeros((1, 34), dtype=np.uint8)
+    >>> rows[0, [0, 1, 2, 9, 10, 11, 18, 19, 20, 33]] = 1; rows[0, [27, 28]] = 2  # + 7z
+    >>> [a.tolist() for a in best_discard_batch(rows)]
+    [[33], [0], [4]]
+    """
+    workers = resolve_threads(threads)
+    rows = as_count_rows(counts)
+    n = len(rows)
+    calls = calls_per_row(melds, n)
+    seen = _visible_rows(visible, n)
+    kind = np.empty(n, dtype=np.int8)
+    after = np.empty(n, dtype=np.int8)
+    total = np.empty(n, dtype=np.int16)
+    lut = batch.tables()
+
+    def work(start: int, stop: int) -> None:
+        part = calls if isinstance(calls, int) else calls[start:stop]
+        chunk = rows[start:stop]
+        vis = None if seen is None else seen[start:stop]
+        batch.check_visible(chunk, vis, start)
+        kind[start:stop], after[start:stop], total[start:stop] = batch.best_discards(
+            lut, chunk, part, vis, start
+        )
+
+    run_chunks(n, CHUNK_ROWS // 8 if workers == 1 else CHUNK_ROWS // 2, work, workers)
+    return kind, after, total
 
 
 __all__ = [

@@ -39,9 +39,7 @@ def _build_with_progress() -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("--check", action="store_true", help="verify instead of writing")
     parser.add_argument("--out", type=Path, default=DEFAULT_DIR, help="table directory (default: tables/)")
     args = parser.parse_args(argv)

@@ -22,12 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from . import _tables
-from .blocks import min_plus
-from .hand import MAX_CALLS, Hand, validate_concealed_counts
-from .shanten import _BLOCK_SPANS, _capped_block_vector, block_memos
+from .blocks import completion, join
+from .hand import MAX_CALLS, validate_concealed_counts
+from .shanten import _BLOCK_SPANS, block_memos, block_vector
 from .tiles import TERMINALS_AND_HONORS
 
 ALL_KINDS = (1 << 34) - 1
@@ -178,52 +176,36 @@ def analyse_counts(counts: Sequence[int], melds: int, which: int) -> Analysis:
 # ------------------------------------------------------------------ called hands, exactly
 
 
-def _block_vector(b: int, concealed: Sequence[int], called: Sequence[int]) -> np.ndarray:
-    """Requirement vector of block ``b``, capped by the called copies of its kinds."""
-    block, lo, hi = _BLOCK_SPANS[b]
-    pattern = bytes(concealed[lo:hi])
-    if any(called[lo:hi]):
-        return _capped_block_vector(block, pattern, bytes(4 - c for c in called[lo:hi]))
-    t = _tables.tables()
-    index = sum(c * 5**i for i, c in enumerate(pattern))
-    return t[f"{block.name}_vectors"][t[f"{block.name}_class"][index]]
-
-
-def _whole(vectors: Sequence[np.ndarray], need: int) -> int:
-    total = vectors[0]
-    for vector in vectors[1:]:
-        total = min_plus(total, vector)
-    return int(total[1, need])
-
-
-def analyse_called(hand: Hand, which: int) -> Analysis:
-    """Exact analysis of a hand with calls: the call tiles cap each kind at 4 in total."""
-    called = hand.called_counts
-    concealed = list(hand.concealed)
-    need = MAX_CALLS - hand.n_calls
-    vectors = [_block_vector(b, concealed, called) for b in range(4)]
-    replacement = _whole(vectors, need)
+def analyse_called(counts: Sequence[int], melds: int, called: Sequence[int], which: int) -> Analysis:
+    """Exact analysis of a hand whose calls hold ``called`` (34 counts): the call tiles
+    cap each kind at four copies in total. Each kind is tested directly: its block's
+    capped vector after the draw (or discard), joined with the other three blocks."""
+    concealed = list(counts)
+    need = MAX_CALLS - melds
+    vectors = [block_vector(b, concealed, called) for b in range(4)]
+    step = 1 if which == NECESSARY else -1
+    replacement = None
     mask = 0
     for b, (_, lo, hi) in enumerate(_BLOCK_SPANS):
-        others = vectors[:b] + vectors[b + 1 :]
+        others = [v for i, v in enumerate(vectors) if i != b]
+        rest = join(join(others[0], others[1]), others[2])
+        if replacement is None:
+            replacement = completion(rest, vectors[b], need)
         for kind in range(lo, hi):
-            step = 1 if which == NECESSARY else -1
             after = concealed[kind] + step
             if after < 0 or after + called[kind] > 4:
                 continue
             concealed[kind] = after
-            changed = _block_vector(b, concealed, called)
+            value = completion(rest, block_vector(b, concealed, called), need)
             concealed[kind] -= step
-            value = _whole([changed, *others], need)
-            lowered, kept = value < replacement, value == replacement
-            if lowered if which == NECESSARY else kept:
+            if value < replacement if which == NECESSARY else value == replacement:
                 mask |= 1 << kind
-    standard = (replacement - 1, mask)
-    return Analysis(which, standard[0], mask, standard, None, None)
+    assert replacement is not None
+    return Analysis(which, replacement - 1, mask, (replacement - 1, mask), None, None)
 
 
-def analyse(hand: Hand | None, counts: Sequence[int], melds: int, which: int) -> Analysis:
-    """Dispatch: a Hand with calls takes the exact capped path, anything else the tables."""
-    if hand is not None and hand.calls:
-        return analyse_called(hand, which)
+def analyse(counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None) -> Analysis:
+    """Dispatch: known call tiles take the exact capped path, anything else the tables."""
+    if called is not None and any(called):
+        return analyse_called(counts, melds, called, which)
     return analyse_counts(counts, melds, which)

@@ -114,7 +114,6 @@ def valid_mask(block: Block) -> np.ndarray:
     return tile_totals(block) <= MAX_BLOCK_TILES
 
 
-
 def digit_axis(block: Block, flat: np.ndarray, kind: int) -> np.ndarray:
     """View a flat base-5-ordered array as ``(high, 5, low)`` so that axis 1 is the
     count of ``kind`` (extra trailing axes of ``flat`` are kept)."""
@@ -147,3 +146,27 @@ def min_plus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             with_pair = np.minimum(a16[..., 1, i] + b16[..., 0, j], a16[..., 0, i] + b16[..., 1, j])
             np.minimum(out[..., 1, total], with_pair, out=out[..., 1, total])
     return out
+
+
+Vector = tuple[int, ...]
+"""A requirement vector flattened for scalar code: ``v[pair * 5 + m]``."""
+
+
+def join(a: Vector, b: Vector) -> Vector:
+    """:func:`min_plus` of two flat vectors in plain Python (no numpy call overhead).
+
+    >>> empty = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)
+    >>> join(empty, empty) == empty
+    True
+    """
+    u = [min(a[i] + b[m - i] for i in range(m + 1)) for m in range(MAX_MELDS + 1)]
+    t = [
+        min(min(a[5 + i] + b[m - i], a[i] + b[5 + m - i]) for i in range(m + 1)) for m in range(MAX_MELDS + 1)
+    ]
+    return tuple(u + t)
+
+
+def completion(a: Vector, b: Vector, need: int) -> int:
+    """Tiles to draw for ``need`` melds and the pair from two groups together: the
+    ``t[need]`` entry of ``join(a, b)`` alone."""
+    return min(min(a[5 + i] + b[need - i], a[i] + b[5 + need - i]) for i in range(need + 1))

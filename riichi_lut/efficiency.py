@@ -21,18 +21,20 @@ re-evaluations; the tests compare it with exactly that brute force.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from . import _efficiency_batch as batch
-from ._acceptance import NECESSARY, Analysis, analyse, bits
+from ._acceptance import NECESSARY, UNNECESSARY, Analysis, analyse, bits
 from ._parallel import resolve_threads, run_chunks
 from ._rows import as_count_rows, calls_per_row
 from .errors import InvalidHandError
 from .hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
-from .tiles import KIND_NAMES, NUM_KINDS
+from .tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS
+from .two_step import TwoStep
+from .two_step import two_step as two_step_analysis
 from .visible import VisibleLike, visible_counts
 
 HandLike = str | Hand | Sequence[int]
@@ -98,12 +100,24 @@ class UkeireResult(FormUkeire):
 @dataclass(frozen=True)
 class Resolved:
     """A hand reduced to what the engine needs: concealed counts, number of calls, the
-    player's own copies per kind (hand + calls), and the Hand when calls are known."""
+    tiles of the calls when known (34 counts, else None), red fives in the concealed
+    part, and the player's own copies per kind (hand + calls)."""
 
-    hand: Hand | None
     counts: list[int]
     melds: int
-    own: list[int]
+    called: list[int] | None
+    red: tuple[int, int, int]
+
+    @property
+    def own(self) -> list[int]:
+        if self.called is None:
+            return self.counts
+        return [a + b for a, b in zip(self.counts, self.called, strict=True)]
+
+    @property
+    def tiles(self) -> int:
+        """Tiles in the hand counting each call as three."""
+        return sum(self.counts) + 3 * self.melds
 
 
 def resolve(hand: HandLike, melds: int | None = None) -> Resolved:
@@ -113,10 +127,10 @@ def resolve(hand: HandLike, melds: int | None = None) -> Resolved:
         if melds is not None:
             raise InvalidHandError("melds= applies to count sequences; a Hand or text carries its calls")
         parsed = as_hand(hand)
-        return Resolved(parsed, list(parsed.concealed), parsed.n_calls, parsed.total_counts)
+        called = parsed.called_counts if parsed.calls else None
+        return Resolved(list(parsed.concealed), parsed.n_calls, called, parsed.red)
     calls = 0 if melds is None else melds
-    counts = validate_concealed_counts(hand, calls)
-    return Resolved(None, counts, calls, counts)
+    return Resolved(validate_concealed_counts(hand, calls), calls, None, (0, 0, 0))
 
 
 def live_counts(resolved: Resolved, visible: VisibleLike) -> list[int]:
@@ -157,14 +171,132 @@ def ukeire(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = N
     ([('1m', 3), ('4m', 2)], 5)
     """
     resolved = resolve(hand, melds)
-    tiles = sum(resolved.counts) + 3 * resolved.melds
+    tiles = resolved.tiles
     if tiles != 13:
         raise InvalidHandError(
             f"ukeire needs a 3n+1 hand (13 tiles counting calls as 3), got {tiles};"
             " for 14 tiles use rank_discards() or hint()"
         )
-    analysis = analyse(resolved.hand, resolved.counts, resolved.melds, NECESSARY)
+    analysis = analyse(resolved.counts, resolved.melds, NECESSARY, resolved.called)
     return ukeire_of(analysis, live_counts(resolved, visible))
+
+
+# --------------------------------------------------------------------------- discards
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One distinct discard of a 3n+2 hand and what the remaining hand accepts.
+
+    ``shanten`` is the shanten after the discard; ``shanten_back`` is set when it is worse
+    than the best any discard reaches (押し戻し). ``red`` marks the red five when the hand
+    holds both a red and a plain five of that suit (the two are listed apart; the red
+    ranks below the plain five, its equal in efficiency, because it is worth a dora).
+    Live counts treat the discarded tile as gone.
+    """
+
+    kind: int
+    red: bool
+    shanten: int
+    shanten_back: bool
+    accepted: tuple[TileLive, ...]
+    total: int
+    two_step: TwoStep | None = None
+
+    @property
+    def tile(self) -> str:
+        """The discard in notation (``"0p"`` for a red five)."""
+        return f"0{KIND_NAMES[self.kind][1]}" if self.red else KIND_NAMES[self.kind]
+
+    @property
+    def kinds(self) -> int:
+        return len(self.accepted)
+
+    def sort_key(self) -> tuple[int, int, float, int, int]:
+        measure = 0.0 if self.two_step is None else self.two_step.measure
+        return (self.shanten, -self.total, -measure, int(self.red), self.kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "discard": self.tile,
+            "shanten": self.shanten,
+            "shanten_back": self.shanten_back,
+            "accepted": [t.to_dict() for t in self.accepted],
+            "total": self.total,
+            "kinds": self.kinds,
+            "two_step": None if self.two_step is None else self.two_step.to_dict(),
+        }
+
+
+def _discard_choices(resolved: Resolved) -> list[tuple[int, bool]]:
+    """(kind, red) per distinct discard: a red five apart from the plain fives."""
+    choices = []
+    for kind, count in enumerate(resolved.counts):
+        if not count:
+            continue
+        red = kind in RED_FIVE_KINDS and resolved.red[RED_FIVE_KINDS.index(kind)] == 1
+        if not red or count > 1:
+            choices.append((kind, False))
+        if red:
+            choices.append((kind, True))
+    return choices
+
+
+def rank_discards(
+    hand: HandLike, visible: VisibleLike = None, *, melds: int | None = None, two_step: bool = True
+) -> tuple[DiscardOption, ...]:
+    """Every distinct discard of a 3n+2 hand, best first: by shanten after the discard,
+    then live acceptance, then the two-step measure (average next-step acceptance; at
+    tenpai, live improvement tiles), then keeping a red five, then tile order.
+
+    >>> [(o.tile, o.shanten, o.total) for o in rank_discards("123m456p789s1122z7z")][:3]
+    [('7z', 0, 4), ('1z', 1, 23), ('2z', 1, 23)]
+    """
+    resolved = resolve(hand, melds)
+    if resolved.tiles != 14:
+        raise InvalidHandError(
+            f"rank_discards needs a 3n+2 hand (14 tiles counting calls as 3), got {resolved.tiles};"
+            " for 13 tiles use ukeire()"
+        )
+    return ranked_options(resolved, live_counts(resolved, visible), "all" if two_step else "none")
+
+
+def ranked_options(resolved: Resolved, live: Sequence[int], two_step: str) -> tuple[DiscardOption, ...]:
+    """The ranking of :func:`rank_discards`; ``two_step`` is ``"all"``, ``"none"`` or
+    ``"ties"`` (only for the options tied with the best on shanten and acceptance, the
+    only ones whose order it can change)."""
+    whole = analyse(resolved.counts, resolved.melds, UNNECESSARY, resolved.called)
+    best_possible = max(whole.shanten, 0)
+    counts = list(resolved.counts)
+    options = []
+    for kind, red in _discard_choices(resolved):
+        counts[kind] -= 1
+        after = analyse(counts, resolved.melds, NECESSARY, resolved.called)
+        counts[kind] += 1
+        accepted = tuple(TileLive(k, live[k]) for k in bits(after.mask))
+        total = sum(t.live for t in accepted)
+        options.append(
+            DiscardOption(kind, red, after.shanten, after.shanten > best_possible, accepted, total)
+        )
+    if two_step != "none":
+        head = min(options, key=DiscardOption.sort_key)
+        options = [
+            _with_two_step(o, counts, resolved, live)
+            if two_step == "all" or (o.shanten, o.total) == (head.shanten, head.total)
+            else o
+            for o in options
+        ]
+    return tuple(sorted(options, key=DiscardOption.sort_key))
+
+
+def _with_two_step(
+    option: DiscardOption, counts: list[int], resolved: Resolved, live: Sequence[int]
+) -> DiscardOption:
+    counts[option.kind] -= 1
+    accepted = [t.kind for t in option.accepted]
+    extra = two_step_analysis(counts, resolved.melds, resolved.called, option.shanten, accepted, live)
+    counts[option.kind] += 1
+    return replace(option, two_step=extra)
 
 
 # --------------------------------------------------------------------------- batch

@@ -122,8 +122,7 @@ class Call:
             call_type = CallType(self.type)
         except ValueError:
             raise InvalidHandError(
-                f"unknown call type {self.type!r} (expected one of"
-                f" {', '.join(t.value for t in CallType)})"
+                f"unknown call type {self.type!r} (expected one of {', '.join(t.value for t in CallType)})"
             ) from None
         if isinstance(self.tiles, (str, bytes)) or not isinstance(self.tiles, Iterable):
             raise InvalidHandError("Call tiles are tile codes; read notation with parse_hand")
@@ -241,9 +240,7 @@ def _check_calls(calls: object) -> tuple[Call, ...]:
     return result
 
 
-def _check_across(
-    concealed: tuple[int, ...], red: tuple[int, ...], calls: tuple[Call, ...]
-) -> None:
+def _check_across(concealed: tuple[int, ...], red: tuple[int, ...], calls: tuple[Call, ...]) -> None:
     """A fifth copy or second red five of a suit across concealed tiles and calls."""
     for kind in range(NUM_KINDS):
         in_calls = [c for c in calls if kind in c.kinds]
@@ -253,9 +250,7 @@ def _check_across(
                 c.to_text() for c in in_calls
             ]
             where = "across hand and calls" if in_calls else "in the hand"
-            raise InvalidHandError(
-                f"{KIND_NAMES[kind]}: {total} copies {where} ({', '.join(parts)})"
-            )
+            raise InvalidHandError(f"{KIND_NAMES[kind]}: {total} copies {where} ({', '.join(parts)})")
     for suit, kind in enumerate(RED_FIVE_KINDS):
         holders = (["concealed"] if red[suit] else []) + [c.to_text() for c in calls if c.red[suit]]
         if len(holders) > 1:
@@ -387,8 +382,7 @@ def _call_type(bracket: str, codes: tuple[int, ...]) -> CallType:
     if bracket == "(":
         if len(codes) != 4:
             raise InvalidHandError(
-                "parentheses mark a closed kan (four identical tiles);"
-                " write open calls in square brackets"
+                "parentheses mark a closed kan (four identical tiles); write open calls in square brackets"
             )
         return CallType.CLOSED_KAN
     if len(codes) == 4:

@@ -39,7 +39,7 @@ import numpy as np
 from . import _tables
 from ._parallel import resolve_threads, run_chunks
 from ._rows import as_count_rows, block_indices, calls_per_row, check_totals
-from .blocks import HONOR, SUIT, Block, complete_shapes, min_plus
+from .blocks import HONOR, SUIT, Block, Vector, complete_shapes, completion, join
 from .errors import InvalidHandError
 from .hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
 
@@ -237,42 +237,53 @@ def shanten_value(counts: Sequence[int], melds: int = 0) -> int:
     return min(standard, chiitoitsu, kokushi)
 
 
-@lru_cache(maxsize=4096)
-def _capped_block_vector(block: Block, pattern: bytes, caps: bytes) -> np.ndarray:
-    """Requirement vector ``v[pair, m]`` of one block when kind ``i`` may appear at most
-    ``caps[i]`` times in the completed hand (copies in the player's own calls are gone)."""
+@lru_cache(maxsize=65536)
+def capped_block_vector(block: Block, pattern: bytes, caps: bytes) -> Vector:
+    """Requirement vector ``v[pair * 5 + m]`` of one block when kind ``i`` may appear at
+    most ``caps[i]`` times in the completed hand (copies in the player's own calls are
+    gone): the minimum over the complete shapes that respect the caps."""
     h = np.frombuffer(pattern, dtype=np.uint8).astype(np.int16)
     cap = np.frombuffer(caps, dtype=np.uint8)
-    out = np.full((2, MAX_CALLS + 1), 99, dtype=np.int16)
+    out = []
     for pair in (0, 1):
         for melds in range(MAX_CALLS + 1):
             shapes = complete_shapes(block, melds, pair)
             allowed = shapes[(shapes <= cap).all(axis=1)]
-            if len(allowed):
-                out[pair, melds] = np.maximum(allowed - h, 0).sum(axis=1).min()
-    out.setflags(write=False)
-    return out
+            out.append(int(np.maximum(allowed - h, 0).sum(axis=1).min()) if len(allowed) else 99)
+    return tuple(out)
+
+
+def table_vectors(t: _tables.Tables) -> tuple[list[Vector], list[Vector]]:
+    """Class vectors of suits and honors as flat tuples, for scalar code."""
+    return t.derived(
+        "scalar.vectors",
+        lambda t: tuple(
+            [tuple(v) for v in t[f"{name}_vectors"].reshape(-1, 10).tolist()] for name in ("suit", "honor")
+        ),
+    )
 
 
 _BLOCK_SPANS = ((SUIT, 0, 9), (SUIT, 9, 18), (SUIT, 18, 27), (HONOR, 27, 34))
 
 
+def block_vector(b: int, concealed: Sequence[int], called: Sequence[int]) -> Vector:
+    """Requirement vector of block ``b`` of a hand, capped by the called copies of its
+    kinds when there are any."""
+    block, lo, hi = _BLOCK_SPANS[b]
+    pattern = bytes(concealed[lo:hi])
+    if any(called[lo:hi]):
+        return capped_block_vector(block, pattern, bytes(4 - c for c in called[lo:hi]))
+    t = _tables.tables()
+    index = sum(c * 5**i for i, c in enumerate(pattern))
+    return table_vectors(t)[b == 3][int(t[f"{block.name}_class"][index])]
+
+
 def _standard_with_calls(hand: Hand) -> int:
     """Standard-form shanten of a called hand, the call tiles capping each kind."""
-    t = _tables.tables()
     called = hand.called_counts
-    total: np.ndarray | None = None
-    for block, lo, hi in _BLOCK_SPANS:
-        pattern = bytes(hand.concealed[lo:hi])
-        if any(called[lo:hi]):
-            caps = bytes(4 - c for c in called[lo:hi])
-            vector = _capped_block_vector(block, pattern, caps)
-        else:
-            index = sum(c * 5**i for i, c in enumerate(pattern))
-            vector = t[f"{block.name}_vectors"][t[f"{block.name}_class"][index]]
-        total = vector if total is None else min_plus(total, vector)
-    assert total is not None
-    return int(total[1, MAX_CALLS - hand.n_calls]) - 1
+    vectors = [block_vector(b, hand.concealed, called) for b in range(4)]
+    rest = join(join(vectors[0], vectors[1]), vectors[2])
+    return completion(rest, vectors[3], MAX_CALLS - hand.n_calls) - 1
 
 
 def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> ShantenResult:

@@ -69,9 +69,7 @@ def _as_int(value: object, what: str) -> int:
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidHandError(
-            f"{what} is a {type(value).__name__} ({value!r}), not an int"
-        ) from None
+        raise InvalidHandError(f"{what} is a {type(value).__name__} ({value!r}), not an int") from None
 
 
 def validate_code(code: object) -> int:
@@ -196,8 +194,7 @@ def _code_from_digit(text: str, position: int, suit: str) -> int:
 
 def _unknown_character(text: str, position: int) -> TileParseError:
     return TileParseError(
-        f"unknown character {text[position]!r} (expected a digit, a suit letter m/p/s/z"
-        " or a space)",
+        f"unknown character {text[position]!r} (expected a digit, a suit letter m/p/s/z or a space)",
         text,
         position,
     )
@@ -251,9 +248,7 @@ def check_copies(pairs: Iterable[tuple[int, int]], text: str) -> None:
         kind = kind_of(code)
         counts[kind] += 1
         if counts[kind] > MAX_COPIES:
-            raise InvalidHandError(
-                f"{KIND_NAMES[kind]}: a 5th copy at position {position} in {text!r}"
-            )
+            raise InvalidHandError(f"{KIND_NAMES[kind]}: a 5th copy at position {position} in {text!r}")
         if is_red(code):
             reds[code - RED_5M] += 1
             if reds[code - RED_5M] > 1:
@@ -328,9 +323,7 @@ def validate_counts(counts: Sequence[int], *, name: str = "counts") -> list[int]
     riichi_lut.errors.InvalidHandError: counts: 5m has 5 copies (at most 4)
     """
     if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__"):
-        raise InvalidHandError(
-            f"{name} must be a sequence of 34 counts, got {type(counts).__name__}"
-        )
+        raise InvalidHandError(f"{name} must be a sequence of 34 counts, got {type(counts).__name__}")
     shape = getattr(counts, "shape", None)
     if shape is not None and len(shape) != 1:
         raise InvalidHandError(f"{name} must be 1-D with 34 counts, got shape {tuple(shape)}")
@@ -341,9 +334,7 @@ def validate_counts(counts: Sequence[int], *, name: str = "counts") -> list[int]
         if value < 0:
             raise InvalidHandError(f"{name}: {KIND_NAMES[kind]} has a negative count ({value})")
         if value > MAX_COPIES:
-            raise InvalidHandError(
-                f"{name}: {KIND_NAMES[kind]} has {value} copies (at most {MAX_COPIES})"
-            )
+            raise InvalidHandError(f"{name}: {KIND_NAMES[kind]} has {value} copies (at most {MAX_COPIES})")
     return values
 
 
@@ -423,8 +414,7 @@ def _mjai_code(name: object, where: str) -> int:
     code = _MJAI_TO_CODE.get(name)
     if code is None:
         raise TileParseError(
-            f"{where}unknown mjai tile name (expected 1m-9m, 1p-9p, 1s-9s, 5mr, 5pr, 5sr,"
-            " E S W N P F C)",
+            f"{where}unknown mjai tile name (expected 1m-9m, 1p-9p, 1s-9s, 5mr, 5pr, 5sr, E S W N P F C)",
             name,
         )
     return code
@@ -493,9 +483,7 @@ def from_136_list(tile_ids: Iterable[int], red: bool = True) -> list[int]:
             raise InvalidHandError(f"item {index}: {exc}") from None
         value = operator.index(tile_id)
         if value in seen:
-            raise InvalidHandError(
-                f"136-id {value} appears twice (items {seen[value]} and {index})"
-            )
+            raise InvalidHandError(f"136-id {value} appears twice (items {seen[value]} and {index})")
         seen[value] = index
     return codes
 

@@ -300,9 +300,7 @@ def test_two_red_fives_of_a_suit_in_code():
         Hand(counts("12345678m5p1z"), red=(0, 1, 0), calls=(Call.pon(13, red=1),))
 
 
-@pytest.mark.parametrize(
-    ("red", "fragment"), [((0, 0, 1), "a red 5s but no 5s"), ((0, 2, 0), "2 red 5p")]
-)
+@pytest.mark.parametrize(("red", "fragment"), [((0, 0, 1), "a red 5s but no 5s"), ((0, 2, 0), "2 red 5p")])
 def test_hand_red_must_match_the_concealed_fives(red, fragment):
     with pytest.raises(InvalidHandError, match=fragment):
         Hand(counts("123456789m1234p"), red=red)
@@ -488,9 +486,7 @@ def hands(draw) -> Hand:
 
 def as_written(hand: Hand) -> Hand:
     """The hand as notation reads it back: added kans become open kans."""
-    calls = tuple(
-        dataclasses.replace(c, type=C.OPEN_KAN) if c.type is C.ADDED_KAN else c for c in hand.calls
-    )
+    calls = tuple(dataclasses.replace(c, type=C.OPEN_KAN) if c.type is C.ADDED_KAN else c for c in hand.calls)
     return dataclasses.replace(hand, calls=calls)
 
 

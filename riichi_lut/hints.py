@@ -163,10 +163,10 @@ def comparison(best: DiscardOption, other: DiscardOption) -> Reason:
     mine, theirs = best.two_step, other.two_step
     if mine is not None and theirs is not None and mine.measure > theirs.measure:
         if mine.improvements is not None and theirs.improvements is not None:
-            values = {"improvements": int(mine.measure), "other_improvements": int(theirs.measure)}
-            return Reason(Code.MORE_IMPROVEMENTS, {"other": other.tile, **values})
-        values = {"average": mine.measure, "other_average": theirs.measure}
-        return Reason(Code.BETTER_NEXT_STEP, {"other": other.tile, **values})
+            counts = {"improvements": int(mine.measure), "other_improvements": int(theirs.measure)}
+            return Reason(Code.MORE_IMPROVEMENTS, {"other": other.tile, **counts})
+        averages = {"average": mine.measure, "other_average": theirs.measure}
+        return Reason(Code.BETTER_NEXT_STEP, {"other": other.tile, **averages})
     if other.red and other.kind == best.kind:
         return Reason(Code.KEEPS_RED, {"other": other.tile})
     return Reason(Code.TIED, {"other": other.tile})

@@ -255,12 +255,12 @@ def capped_block_vector(block: Block, pattern: bytes, caps: bytes) -> Vector:
 
 def table_vectors(t: _tables.Tables) -> tuple[list[Vector], list[Vector]]:
     """Class vectors of suits and honors as flat tuples, for scalar code."""
-    return t.derived(
-        "scalar.vectors",
-        lambda t: tuple(
-            [tuple(v) for v in t[f"{name}_vectors"].reshape(-1, 10).tolist()] for name in ("suit", "honor")
-        ),
-    )
+
+    def build(t: _tables.Tables) -> tuple[list[Vector], list[Vector]]:
+        suit, honor = (t[f"{name}_vectors"].reshape(-1, 10).tolist() for name in ("suit", "honor"))
+        return [tuple(v) for v in suit], [tuple(v) for v in honor]
+
+    return t.derived("scalar.vectors", build)
 
 
 _BLOCK_SPANS = ((SUIT, 0, 9), (SUIT, 9, 18), (SUIT, 18, 27), (HONOR, 27, 34))

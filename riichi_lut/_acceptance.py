@@ -19,7 +19,7 @@ direct test of each kind.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import _tables
@@ -34,13 +34,23 @@ NECESSARY, UNNECESSARY = 0, 1
 FORMS = ("standard", "chiitoitsu", "kokushi")
 
 
+_BYTE_BITS = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]
+
+
 def bits(mask: int) -> list[int]:
-    """Kinds set in a 34-bit mask, ascending."""
-    out = []
+    """Kinds set in a 34-bit mask, ascending.
+
+    >>> bits(0b1010_0000_0001)
+    [0, 9, 11]
+    """
+    out: list[int] = []
+    base = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            out += [base + i for i in _BYTE_BITS[byte]]
+        mask >>= 8
+        base += 8
     return out
 
 
@@ -64,12 +74,24 @@ class Analysis:
 # ------------------------------------------------------------------ closed forms by formula
 
 
+def _binary(copies: set[int]) -> bytes:
+    """``bytes.translate`` table: a count in ``copies`` becomes ASCII '1', others '0'."""
+    return bytes(ord("1") if c in copies else ord("0") for c in range(256))
+
+
+_HELD = tuple(_binary(s) for s in ({0}, {1}, {2}, {3, 4}))
+
+
 def _kind_sets(counts: Sequence[int]) -> tuple[int, int, int, int]:
-    """Masks of kinds held 0, 1, 2 and >= 3 times."""
-    held = [0, 0, 0, 0]
-    for kind, c in enumerate(counts):
-        held[c if c < 3 else 3] |= 1 << kind
-    return held[0], held[1], held[2], held[3]
+    """Masks of kinds held 0, 1, 2 and >= 3 times: each count byte is translated to an
+    ASCII binary digit and the reversed string parsed in base 2 (C loops only)."""
+    b = bytes(counts)[::-1]
+    return (
+        int(b.translate(_HELD[0]), 2),
+        int(b.translate(_HELD[1]), 2),
+        int(b.translate(_HELD[2]), 2),
+        int(b.translate(_HELD[3]), 2),
+    )
 
 
 def chiitoitsu_masks(counts: Sequence[int], which: int) -> tuple[int, int]:
@@ -114,63 +136,113 @@ def _combine(which: int, standard: tuple[int, int], closed: Sequence[int] | None
 # ------------------------------------------------------------------ standard form by tables
 
 
-class _Core:
-    """Look-up structures bound once per table set."""
+StandardForm = Callable[[Sequence[int], int, int], tuple[int, int, int]]
 
-    def __init__(self, t: _tables.Tables) -> None:
-        self.suit, self.honor = block_memos(t)
-        self.pair = t["suit_pair_class"].tolist()
-        self.pair_honor = t["suit_pair_honor_class"].tolist()
-        self.triple = t["suit_triple_class"].tolist()
-        self.standard = t["standard_shanten"].tolist()
-        self.suit_useful = t["suit_useful"].tolist()
-        self.honor_useful = t["honor_useful"].tolist()
-        self.masks = (t["suit_masks"].reshape(2, 10, -1), t["honor_masks"].reshape(2, 10, -1))
-        self.memo: dict[int, int] = {}
 
-    def block_mask(self, honor: int, which: int, rank: int, useful: int) -> int:
-        """OR of a block pattern's masks over the (pair, m) bits in ``useful``."""
-        key = rank | useful << 20 | which << 30 | honor << 31
-        mask = self.memo.get(key)
-        if mask is None:
-            table = self.masks[honor][which]
-            mask = 0
-            for j in bits(useful):
-                mask |= int(table[j, rank])
-            self.memo[key] = mask
+def _build_standard_form(t: _tables.Tables) -> StandardForm:
+    """The standard-form look-up with every table bound as a closure local (attribute and
+    global look-ups cost as much as the probes in CPython)."""
+    suit, honor = block_memos(t)
+    pair = t["suit_pair_class"].tolist()
+    pair_honor = t["suit_pair_honor_class"].tolist()
+    triple = t["suit_triple_class"].tolist()
+    standard = t["standard_shanten"].tolist()
+    suit_useful = t["suit_useful"].tolist()
+    honor_useful = t["honor_useful"].tolist()
+    tables = (t["suit_masks"].reshape(2, 10, -1), t["honor_masks"].reshape(2, 10, -1))
+    memo: dict[int, int] = {}
+
+    def fill(key: int) -> int:
+        """OR of a block pattern's masks over the (pair, m) bits of its useful set."""
+        rank, useful, which, block = key & 0xFFFFF, (key >> 20) & 1023, (key >> 30) & 1, key >> 31
+        table = tables[block][which]
+        mask = 0
+        for j in bits(useful):
+            mask |= int(table[j, rank])
+        memo[key] = mask
         return mask
 
-    def standard_form(self, counts: Sequence[int], melds: int, which: int) -> tuple[int, int]:
-        """(standard shanten, mask) of concealed counts with ``melds`` calls."""
+    def standard_form(counts: Sequence[int], melds: int, which: int) -> tuple[int, int, int]:
+        """(standard shanten, mask, packed chiitoitsu/kokushi statistics) of concealed
+        counts with ``melds`` calls."""
         try:
             b = bytes(counts)
-            vm, vp, vs, vz = self.suit[b[0:9]], self.suit[b[9:18]], self.suit[b[18:27]], self.honor[b[27:]]
+            vm, vp, vs, vz = suit[b[0:9]], suit[b[9:18]], suit[b[18:27]], honor[b[27:]]
         except (TypeError, ValueError, KeyError):
             validate_concealed_counts(counts, melds)
             raise AssertionError("counts passed validation but not the look-up") from None
         cm, cp, cs, cz = vm & 1023, vp & 1023, vs & 1023, vz & 1023
-        pair, pair_honor, useful = self.pair, self.pair_honor, self.suit_useful
         k_mp = pair[cm][cp]
-        k2 = self.triple[k_mp][cs]
+        k2 = triple[k_mp][cs]
         need = MAX_CALLS - melds
-        block = self.block_mask
-        mask = (
-            block(0, which, vm >> 30, useful[cm][pair_honor[pair[cp][cs]][cz]][need])
-            | block(0, which, vp >> 30, useful[cp][pair_honor[pair[cm][cs]][cz]][need]) << 9
-            | block(0, which, vs >> 30, useful[cs][pair_honor[k_mp][cz]][need]) << 18
-            | block(1, which, vz >> 30, self.honor_useful[cz][k2][need]) << 27
-        )
-        return self.standard[k2][cz][melds], mask
+        high = which << 30
+        km = vm >> 30 | suit_useful[cm][pair_honor[pair[cp][cs]][cz]][need] << 20 | high
+        kp = vp >> 30 | suit_useful[cp][pair_honor[pair[cm][cs]][cz]][need] << 20 | high
+        ks = vs >> 30 | suit_useful[cs][pair_honor[k_mp][cz]][need] << 20 | high
+        kz = vz >> 30 | honor_useful[cz][k2][need] << 20 | high | 1 << 31
+        get = memo.get
+        mm, mp, ms, mz = get(km), get(kp), get(ks), get(kz)
+        if mm is None:
+            mm = fill(km)
+        if mp is None:
+            mp = fill(kp)
+        if ms is None:
+            ms = fill(ks)
+        if mz is None:
+            mz = fill(kz)
+        mask = mm | mp << 9 | ms << 18 | mz << 27
+        return standard[k2][cz][melds], mask, ((vm + vp + vs + vz) >> 10) & 0xFFFFF
+
+    return standard_form
 
 
-def _core() -> _Core:
-    return _tables.tables().derived("acceptance.core", _Core)
+_cache: tuple[_tables.Tables, StandardForm] | None = None
+
+
+def standard_form(counts: Sequence[int], melds: int, which: int) -> tuple[int, int, int]:
+    """(standard shanten, 34-bit mask, packed statistics) from the tables."""
+    global _cache
+    cache = _cache
+    if cache is None or cache[0] is not _tables._default:
+        t = _tables.tables()
+        cache = _cache = (t, t.derived("acceptance.standard", _build_standard_form))
+    return cache[1](counts, melds, which)
 
 
 def analyse_counts(counts: Sequence[int], melds: int, which: int) -> Analysis:
     """Analysis of concealed counts whose calls (``melds`` of them) are not known."""
-    standard = _core().standard_form(counts, melds, which)
-    return _combine(which, standard, counts if melds == 0 else None)
+    shanten, mask, _ = standard_form(counts, melds, which)
+    return _combine(which, (shanten, mask), counts if melds == 0 else None)
+
+
+def _closed_shanten(stats: int) -> tuple[int, int]:
+    """(chiitoitsu, kokushi) shanten from packed block statistics."""
+    pairs, kinds = stats & 7, (stats >> 3) & 15
+    orphans, orphan_pairs = (stats >> 7) & 15, (stats >> 11) & 7
+    return 6 - pairs + max(0, 7 - kinds), 13 - orphans - (1 if orphan_pairs else 0)
+
+
+def combined(
+    counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None
+) -> tuple[int, int]:
+    """(shanten, mask) over the forms at the minimum, the lean path of the ranking and
+    the two-step analysis: chiitoitsu/kokushi masks are built only when those forms reach
+    the minimum, their shanten coming from the block statistics."""
+    if called is not None and any(called):
+        analysis = analyse_called(counts, melds, called, which)
+        return analysis.shanten, analysis.mask
+    shanten, mask, stats = standard_form(counts, melds, which)
+    if melds:
+        return shanten, mask
+    chiitoitsu, kokushi = _closed_shanten(stats)
+    best = min(shanten, chiitoitsu, kokushi)
+    if best < shanten:
+        mask = 0
+    if chiitoitsu == best:
+        mask |= chiitoitsu_masks(counts, which)[1]
+    if kokushi == best:
+        mask |= kokushi_masks(counts, which)[1]
+    return best, mask
 
 
 # ------------------------------------------------------------------ called hands, exactly

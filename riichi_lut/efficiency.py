@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from . import _efficiency_batch as batch
-from ._acceptance import NECESSARY, UNNECESSARY, Analysis, analyse, bits
+from ._acceptance import NECESSARY, UNNECESSARY, Analysis, analyse, bits, combined
 from ._parallel import resolve_threads, run_chunks
 from ._rows import as_count_rows, calls_per_row
 from .errors import InvalidHandError
@@ -199,8 +199,9 @@ class DiscardOption:
     red: bool
     shanten: int
     shanten_back: bool
-    accepted: tuple[TileLive, ...]
+    mask: int  # accepted kinds as a 34-bit mask
     total: int
+    live: tuple[int, ...]  # live counts of the 34 kinds
     two_step: TwoStep | None = None
 
     @property
@@ -209,8 +210,13 @@ class DiscardOption:
         return f"0{KIND_NAMES[self.kind][1]}" if self.red else KIND_NAMES[self.kind]
 
     @property
+    def accepted(self) -> tuple[TileLive, ...]:
+        """The accepted kinds and their live counts."""
+        return tuple(TileLive(k, self.live[k]) for k in bits(self.mask))
+
+    @property
     def kinds(self) -> int:
-        return len(self.accepted)
+        return self.mask.bit_count()
 
     def sort_key(self) -> tuple[int, int, float, int, int]:
         measure = 0.0 if self.two_step is None else self.two_step.measure
@@ -265,27 +271,23 @@ def ranked_options(resolved: Resolved, live: Sequence[int], two_step: str) -> tu
     """The ranking of :func:`rank_discards`; ``two_step`` is ``"all"``, ``"none"`` or
     ``"ties"`` (only for the options tied with the best on shanten and acceptance, the
     only ones whose order it can change)."""
-    whole = analyse(resolved.counts, resolved.melds, UNNECESSARY, resolved.called)
-    best_possible = max(whole.shanten, 0)
+    best_possible = max(combined(resolved.counts, resolved.melds, UNNECESSARY, resolved.called)[0], 0)
     counts = list(resolved.counts)
+    live = tuple(live)
     options = []
     for kind, red in _discard_choices(resolved):
         counts[kind] -= 1
-        after = analyse(counts, resolved.melds, NECESSARY, resolved.called)
+        shanten, mask = combined(counts, resolved.melds, NECESSARY, resolved.called)
         counts[kind] += 1
-        accepted = tuple(TileLive(k, live[k]) for k in bits(after.mask))
-        total = sum(t.live for t in accepted)
-        options.append(
-            DiscardOption(kind, red, after.shanten, after.shanten > best_possible, accepted, total)
-        )
-    if two_step != "none":
+        total = sum([live[k] for k in bits(mask)])
+        options.append(DiscardOption(kind, red, shanten, shanten > best_possible, mask, total, live))
+    if two_step == "all":
+        options = [_with_two_step(o, counts, resolved, live) for o in options]
+    elif two_step == "ties":
         head = min(options, key=DiscardOption.sort_key)
-        options = [
-            _with_two_step(o, counts, resolved, live)
-            if two_step == "all" or (o.shanten, o.total) == (head.shanten, head.total)
-            else o
-            for o in options
-        ]
+        tied = [o for o in options if (o.shanten, o.total) == (head.shanten, head.total)]
+        if len({o.kind for o in tied}) > 1:
+            options = [_with_two_step(o, counts, resolved, live) if o in tied else o for o in options]
     return tuple(sorted(options, key=DiscardOption.sort_key))
 
 
@@ -293,8 +295,9 @@ def _with_two_step(
     option: DiscardOption, counts: list[int], resolved: Resolved, live: Sequence[int]
 ) -> DiscardOption:
     counts[option.kind] -= 1
-    accepted = [t.kind for t in option.accepted]
-    extra = two_step_analysis(counts, resolved.melds, resolved.called, option.shanten, accepted, live)
+    extra = two_step_analysis(
+        counts, resolved.melds, resolved.called, option.shanten, bits(option.mask), live
+    )
     counts[option.kind] += 1
     return replace(option, two_step=extra)
 

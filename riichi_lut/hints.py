@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._acceptance import UNNECESSARY, analyse
+from ._acceptance import UNNECESSARY, combined
 from .efficiency import (
     DiscardOption,
     HandLike,
@@ -172,13 +172,17 @@ def comparison(best: DiscardOption, other: DiscardOption) -> Reason:
     return Reason(Code.TIED, {"other": other.tile})
 
 
-def hint(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = None) -> Hint:
+def hint(
+    hand: HandLike, visible: VisibleLike = None, *, melds: int | None = None, two_step: bool = True
+) -> Hint:
     """The best discard of a 3n+2 hand with a plain-English ``why``, or the shanten and
     acceptance of a 3n+1 hand (``discard`` is then ``None``).
 
     The ranking is :func:`~riichi_lut.efficiency.rank_discards`'s; the two-step measure
     is computed only for options tied with the best on shanten and acceptance, the only
-    ones whose order it can change.
+    ones whose order it can change. ``two_step=False`` skips it (ties then go by tile
+    order), which is what an app that needs an answer per keystroke wants: the two-step
+    analysis of a tie costs milliseconds in CPython.
     """
     resolved = resolve(hand, melds)
     if resolved.tiles == 13:
@@ -188,7 +192,7 @@ def hint(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = Non
     if resolved.tiles != 14:
         raise InvalidHandError(f"hint needs 13 or 14 tiles counting calls as 3, got {resolved.tiles}")
     live = live_counts(resolved, visible)
-    options = ranked_options(resolved, live, "ties")
+    options = ranked_options(resolved, live, "ties" if two_step else "none")
     best = options[0]
     reasons = []
     if is_complete(resolved):
@@ -200,4 +204,4 @@ def hint(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = Non
 
 def is_complete(resolved: Resolved) -> bool:
     """Whether 14 tiles (counting calls as 3) already form a winning shape."""
-    return analyse(resolved.counts, resolved.melds, UNNECESSARY, resolved.called).shanten < 0
+    return combined(resolved.counts, resolved.melds, UNNECESSARY, resolved.called)[0] < 0

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._acceptance import NECESSARY, UNNECESSARY, analyse, bits
+from ._acceptance import NECESSARY, UNNECESSARY, bits, combined
 from .tiles import KIND_NAMES
 
 GOOD_SHAPE_LIVE = 4  # a wait on more than this many live tiles is a good shape
@@ -102,25 +102,24 @@ class TwoStep:
 def _accepted_total(
     counts: Sequence[int], melds: int, called: Sequence[int] | None, live: Sequence[int]
 ) -> int:
-    analysis = analyse(counts, melds, NECESSARY, called)
-    return sum(live[k] for k in bits(analysis.mask))
+    return sum(live[k] for k in bits(combined(counts, melds, NECESSARY, called)[1]))
 
 
 def _best_discard(
     counts14: list[int], melds: int, called: Sequence[int] | None, live: Sequence[int]
 ) -> tuple[int, int | None, int]:
     """(shanten of the 14-tile hand, best discard keeping it, live acceptance after)."""
-    analysis = analyse(counts14, melds, UNNECESSARY, called)
-    if analysis.shanten < 0:
-        return analysis.shanten, None, 0
+    shanten, keep = combined(counts14, melds, UNNECESSARY, called)
+    if shanten < 0:
+        return shanten, None, 0
     best_kind, best_total = None, -1
-    for kind in bits(analysis.mask):
+    for kind in bits(keep):
         counts14[kind] -= 1
         total = _accepted_total(counts14, melds, called, live)
         counts14[kind] += 1
         if total > best_total:
             best_kind, best_total = kind, total
-    return analysis.shanten, best_kind, best_total
+    return shanten, best_kind, best_total
 
 
 def _weighted(values: Sequence[tuple[int, float]]) -> float:
@@ -172,10 +171,10 @@ def _tenpai(
         hand[draw] += 1
         after_live = list(live)
         after_live[draw] -= 1
-        analysis = analyse(hand, melds, UNNECESSARY, called)
+        shanten, keep = combined(hand, melds, UNNECESSARY, called)
         best: tuple[int, int] | None = None
-        if analysis.shanten == 0:
-            for discard in bits(analysis.mask):
+        if shanten == 0:
+            for discard in bits(keep):
                 if discard == draw:
                     continue
                 hand[discard] -= 1

@@ -1,5 +1,7 @@
 """The ``riichi-lut`` command.
 
+    riichi-lut hint "1234m5677p2345s12z"                  # best discard and why
+    riichi-lut hint "123m456p789s1122z" --visible "1z 2z"  # 13 tiles: shanten, acceptance
     riichi-lut shanten "123456789m1111z" "23m456p22z [789s] (1111z)"
     riichi-lut shanten --json "11223344556677z"
     riichi-lut tables            # where the tables are, their manifest, a load check
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 from . import _tables
 from .errors import RiichiLutError
 from .hand import parse_hand
+from .hints import hint, shanten_words
 from .shanten import shanten
 
 
@@ -44,6 +47,20 @@ def cmd_shanten(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_hint(args: argparse.Namespace) -> int:
+    result = hint(args.hand, args.visible or None)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+        return 0
+    print(result.why)
+    for option in result.options[: args.top]:
+        tiles = " ".join(f"{t.tile}x{t.live}" for t in option.accepted)
+        back = "  (shanten back)" if option.shanten_back else ""
+        state = shanten_words(option.shanten)
+        print(f"  {option.tile:>3}: {state:>10}, {option.total:>3} tiles  {tiles}{back}")
+    return 0
+
+
 def cmd_tables(args: argparse.Namespace) -> int:
     t = _tables.tables()
     names = list(_tables.EXPECTED)
@@ -64,6 +81,13 @@ def cmd_tables(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="riichi-lut", description="Mahjong hand analysis on lookup tables.")
     sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("hint", help="best discard with a plain-English why (14 tiles), or acceptance (13)")
+    p.add_argument("hand", metavar="HAND", help='e.g. "1234m5677p2345s12z" or "23m456p22z1s [789s] (1111z)"')
+    p.add_argument("--visible", default="", help='tiles seen elsewhere, e.g. "1m 4m 77z [123s]"')
+    p.add_argument("--top", type=int, default=5, help="how many ranked options to list (default 5)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=cmd_hint)
 
     p = sub.add_parser("shanten", help="exact shanten of hands in mpsz notation")
     example = 'e.g. "123456789m1111z" or "23m456p22z [789s] (1111z)"'

@@ -46,3 +46,23 @@ def test_module_entry_point_runs():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("1112345678999m: tenpai")
+
+
+def test_hint_prints_the_why_and_the_ranked_options(capsys):
+    assert main(["hint", "2234m506p678s5557z", "--top", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Discard 7z: stays 1-shanten and accepts 10 kinds / 33 tiles (")
+    assert lines[0].endswith("12 more than discarding 6p.")
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["7z", "6p"]
+
+
+def test_hint_with_visible_tiles_and_json(capsys):
+    assert main(["hint", "123m456p789s1122z", "--visible", "1z", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["discard"] is None and data["shanten"] == 0
+    assert data["ukeire"]["accepted"] == [{"tile": "1z", "live": 1}, {"tile": "2z", "live": 2}]
+
+
+def test_hint_bad_visible_is_a_clear_error(capsys):
+    assert main(["hint", "123m456p789s1122z", "--visible", "1z 1z 1z"]) == 2
+    assert "1z: 2 in hand and calls + 3 visible = 5 copies" in capsys.readouterr().err

@@ -21,7 +21,7 @@ re-evaluations; the tests compare it with exactly that brute force.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -58,15 +58,21 @@ class TileLive:
 
 @dataclass(frozen=True)
 class FormUkeire:
-    """Acceptance of one hand shape: its shanten, the kinds that lower it, live total."""
+    """Acceptance of one hand shape: its shanten, the kinds that lower it (``mask``, 34
+    bits; ``accepted`` lists them with their live counts) and the live total."""
 
     shanten: int
-    accepted: tuple[TileLive, ...]
+    mask: int
     total: int
+    live: tuple[int, ...] = field(repr=False)
+
+    @property
+    def accepted(self) -> tuple[TileLive, ...]:
+        return tuple(TileLive(k, self.live[k]) for k in bits(self.mask))
 
     @property
     def kinds(self) -> int:
-        return len(self.accepted)
+        return self.mask.bit_count()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -130,7 +136,20 @@ def resolve(hand: HandLike, melds: int | None = None) -> Resolved:
         called = parsed.called_counts if parsed.calls else None
         return Resolved(list(parsed.concealed), parsed.n_calls, called, parsed.red)
     calls = 0 if melds is None else melds
-    return Resolved(validate_concealed_counts(hand, calls), calls, None, (0, 0, 0))
+    return Resolved(_checked_counts(hand, calls), calls, None, (0, 0, 0))
+
+
+def _checked_counts(counts: Any, melds: int) -> list[int]:
+    """34 concealed counts as a list; a cheap C-level check first (bytes, max, sum), the
+    full validator (which names the problem) only when it fails."""
+    if isinstance(counts, (list, tuple)) and melds.__class__ is int and 0 <= melds <= MAX_CALLS:
+        try:
+            b = bytes(counts)
+        except (TypeError, ValueError):
+            b = b""
+        if len(b) == NUM_KINDS and max(b) <= 4 and sum(b) + 3 * melds in (13, 14) and bool not in map(type, counts):
+            return list(b)
+    return validate_concealed_counts(counts, melds)
 
 
 def live_counts(resolved: Resolved, visible: VisibleLike) -> list[int]:
@@ -138,22 +157,23 @@ def live_counts(resolved: Resolved, visible: VisibleLike) -> list[int]:
     return [4 - resolved.own[k] - seen[k] for k in range(NUM_KINDS)]
 
 
-def _form(shanten: int, mask: int, live: Sequence[int]) -> FormUkeire:
-    accepted = tuple(TileLive(k, live[k]) for k in bits(mask))
-    return FormUkeire(shanten, accepted, sum(t.live for t in accepted))
+def _form(shanten: int, mask: int, live: tuple[int, ...]) -> FormUkeire:
+    return FormUkeire(shanten, mask, sum([live[k] for k in bits(mask)]), live)
 
 
-def _optional_form(form: tuple[int, int] | None, live: Sequence[int]) -> FormUkeire | None:
+def _optional_form(form: tuple[int, int] | None, live: tuple[int, ...]) -> FormUkeire | None:
     return None if form is None else _form(form[0], form[1], live)
 
 
 def ukeire_of(analysis: Analysis, live: Sequence[int]) -> UkeireResult:
     """Results from a NECESSARY analysis and the live counts."""
+    live = tuple(live)
     combined = _form(analysis.shanten, analysis.mask, live)
     return UkeireResult(
         combined.shanten,
-        combined.accepted,
+        combined.mask,
         combined.total,
+        live,
         _form(analysis.standard[0], analysis.standard[1], live),
         _optional_form(analysis.chiitoitsu, live),
         _optional_form(analysis.kokushi, live),
@@ -256,7 +276,7 @@ def rank_discards(
     tenpai, live improvement tiles), then keeping a red five, then tile order.
 
     >>> [(o.tile, o.shanten, o.total) for o in rank_discards("123m456p789s1122z7z")][:3]
-    [('7z', 0, 4), ('1z', 1, 23), ('2z', 1, 23)]
+    [('7z', 0, 4), ('1m', 1, 11), ('4p', 1, 11)]
     """
     resolved = resolve(hand, melds)
     if resolved.tiles != 14:

@@ -147,7 +147,8 @@ def _checked_counts(counts: Any, melds: int) -> list[int]:
             b = bytes(counts)
         except (TypeError, ValueError):
             b = b""
-        if len(b) == NUM_KINDS and max(b) <= 4 and sum(b) + 3 * melds in (13, 14) and bool not in map(type, counts):
+        plausible = len(b) == NUM_KINDS and max(b) <= 4 and sum(b) + 3 * melds in (13, 14)
+        if plausible and bool not in map(type, counts):
             return list(b)
     return validate_concealed_counts(counts, melds)
 

@@ -21,7 +21,7 @@ from ._rows import block_indices, check_totals
 from .errors import InvalidHandError
 from .hand import MAX_CALLS
 from .shanten import _batch as shanten_tables
-from .tiles import TERMINALS_AND_HONORS
+from .tiles import KIND_NAMES, TERMINALS_AND_HONORS
 
 _YAOCHU = np.array(TERMINALS_AND_HONORS)
 _RECORD = np.dtype((np.void, 32))  # 16 uint16 = 4 uint64: one gather fetches all ten masks
@@ -220,8 +220,8 @@ def check_visible(rows: np.ndarray, visible: np.ndarray | None, offset: int) -> 
         kind = int(np.flatnonzero(over[i])[0])
         row = offset + i
         raise InvalidHandError(
-            f"row {row}: kind {kind} has {int(rows[i, kind])} in hand + {int(visible[i, kind])} visible"
-            " (at most 4)",
+            f"row {row}: {KIND_NAMES[kind]} has {int(rows[i, kind])} in hand + {int(visible[i, kind])}"
+            " visible (at most 4)",
             row=row,
         )
 

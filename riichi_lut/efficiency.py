@@ -113,6 +113,7 @@ class Resolved:
     melds: int
     called: list[int] | None
     red: tuple[int, int, int]
+    own_red: tuple[int, int, int]  # red fives in hand and calls
 
     @property
     def own(self) -> list[int]:
@@ -134,9 +135,9 @@ def resolve(hand: HandLike, melds: int | None = None) -> Resolved:
             raise InvalidHandError("melds= applies to count sequences; a Hand or text carries its calls")
         parsed = as_hand(hand)
         called = parsed.called_counts if parsed.calls else None
-        return Resolved(list(parsed.concealed), parsed.n_calls, called, parsed.red)
+        return Resolved(list(parsed.concealed), parsed.n_calls, called, parsed.red, parsed.total_red)
     calls = 0 if melds is None else melds
-    return Resolved(_checked_counts(hand, calls), calls, None, (0, 0, 0))
+    return Resolved(_checked_counts(hand, calls), calls, None, (0, 0, 0), (0, 0, 0))
 
 
 def _checked_counts(counts: Any, melds: int) -> list[int]:
@@ -154,7 +155,7 @@ def _checked_counts(counts: Any, melds: int) -> list[int]:
 
 
 def live_counts(resolved: Resolved, visible: VisibleLike) -> list[int]:
-    seen = visible_counts(visible, resolved.own)
+    seen = visible_counts(visible, resolved.own, resolved.own_red)
     return [4 - resolved.own[k] - seen[k] for k in range(NUM_KINDS)]
 
 

@@ -42,7 +42,7 @@ class Code(str, enum.Enum):
     MORE_TILES = "more_tiles"  # ... accepts N more live tiles than the runner-up
     RUNNER_UP_BACK = "runner_up_back"  # the runner-up would fall back a shanten
     BETTER_NEXT_STEP = "better_next_step"  # same acceptance, wider next step on average
-    MORE_IMPROVEMENTS = "more_improvements"  # same wait, more live improvement tiles
+    MORE_IMPROVEMENTS = "more_improvements"  # as many winning tiles, more improvement tiles
     KEEPS_RED = "keeps_red"  # the runner-up is the red five of the same kind
     TIED = "tied"  # the runner-up is as good; tile order decided
     ONLY_ONE = "only_one"  # a single distinct discard
@@ -117,8 +117,8 @@ TEMPLATES: dict[Code, Callable[[dict[str, Any]], str]] = {
         f" accepted on average after a useful draw, against {v['other_average']:.1f}"
     ),
     Code.MORE_IMPROVEMENTS: lambda v: (
-        f"the same wait as discarding {v['other']}, with {v['improvements']} live tiles that widen it"
-        f" against {v['other_improvements']}"
+        f"as many winning tiles as discarding {v['other']}, and {v['improvements']} live tiles that"
+        f" would widen the wait against {v['other_improvements']}"
     ),
     Code.KEEPS_RED: lambda v: f"as good as discarding {v['other']}, the red five: keep the dora",
     Code.TIED: lambda v: f"discarding {v['other']} is just as good",

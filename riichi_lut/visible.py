@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
-from .errors import InvalidHandError
-from .tiles import KIND_NAMES, NUM_KINDS, counts_of, parse_tiles, validate_counts
+from .errors import InvalidHandError, TileParseError
+from .tiles import KIND_NAMES, NUM_KINDS, counts_of, parse_tiles, red_of, validate_counts
 
 VisibleLike = Union[None, str, Sequence[int], "Visible", Mapping[str, Any]]
 
@@ -32,16 +32,33 @@ def _brackets_to_spaces(text: str) -> str:
     return text.translate(str.maketrans("[]()", "    "))
 
 
-def _source_counts(source: Any, name: str) -> list[int]:
-    if source is None:
-        return [0] * NUM_KINDS
+Tally = tuple[list[int], list[int]]
+"""34 counts and the red fives (m, p, s) of a source of visible tiles."""
+
+
+def _source_tally(source: Any, name: str) -> Tally:
+    if source is None or (isinstance(source, str) and not source.strip()):
+        return [0] * NUM_KINDS, [0, 0, 0]
     if isinstance(source, str):
-        return counts_of(parse_tiles(_brackets_to_spaces(source))) if source.strip() else [0] * NUM_KINDS
+        try:
+            codes = parse_tiles(_brackets_to_spaces(source))
+        except TileParseError as exc:
+            raise TileParseError(
+                f"{name}: {exc.args[0].split(' (at position')[0]}", source, exc.position
+            ) from None
+        return counts_of(codes), list(red_of(codes))
     if hasattr(source, "__len__") and len(source) == NUM_KINDS:
-        return validate_counts(source, name=name)
+        return validate_counts(source, name=name), [0, 0, 0]
+    size = f" of {len(source)} items" if hasattr(source, "__len__") else ""
     raise InvalidHandError(
-        f"{name}: expected notation, 34 counts, a Visible or a mapping, got {type(source).__name__}"
+        f"{name}: expected notation, 34 counts, a Visible or a mapping, got {type(source).__name__}{size}"
     )
+
+
+def _add(total: Tally, part: Tally) -> Tally:
+    return [a + b for a, b in zip(total[0], part[0], strict=True)], [
+        a + b for a, b in zip(total[1], part[1], strict=True)
+    ]
 
 
 @dataclass(frozen=True)
@@ -54,28 +71,39 @@ class Visible:
     other: str | Sequence[int] = ""
 
     def counts(self) -> list[int]:
-        total = [0] * NUM_KINDS
+        """34 counts over all sources (red fives counted as their kind)."""
+        return self.tally()[0]
+
+    def tally(self) -> Tally:
+        total: Tally = ([0] * NUM_KINDS, [0, 0, 0])
         for field in ("discards", "calls", "dora_indicators", "other"):
-            for kind, c in enumerate(_source_counts(getattr(self, field), f"visible {field}")):
-                total[kind] += c
+            total = _add(total, _source_tally(getattr(self, field), f"visible {field}"))
         return total
 
 
-def visible_counts(visible: VisibleLike, own: Sequence[int]) -> list[int]:
-    """34 counts of ``visible``, checked against ``own`` (the player's hand and calls)."""
+def visible_counts(visible: VisibleLike, own: Sequence[int], own_red: Sequence[int] = (0, 0, 0)) -> list[int]:
+    """34 counts of ``visible``, checked against ``own`` (the player's hand and calls)
+    and ``own_red`` (their red fives): at most four copies of a kind and one red five
+    of a suit in all."""
     if isinstance(visible, Visible):
-        counts = visible.counts()
+        counts, red = visible.tally()
     elif isinstance(visible, Mapping):
         unknown = set(visible) - {"discards", "calls", "dora_indicators", "other"}
         if unknown:
             raise InvalidHandError(f"visible: unknown source(s) {sorted(unknown)}")
-        counts = Visible(**visible).counts()
+        counts, red = Visible(**visible).tally()
     else:
-        counts = _source_counts(visible, "visible")
+        counts, red = _source_tally(visible, "visible")
     for kind in range(NUM_KINDS):
         if own[kind] + counts[kind] > 4:
             raise InvalidHandError(
                 f"{KIND_NAMES[kind]}: {own[kind]} in hand and calls + {counts[kind]} visible"
                 f" = {own[kind] + counts[kind]} copies (at most 4)"
+            )
+    for suit, letter in enumerate("mps"):
+        if own_red[suit] + red[suit] > 1:
+            raise InvalidHandError(
+                f"red 5{letter}: {own_red[suit]} in hand and calls + {red[suit]} visible"
+                " (one red five per suit)"
             )
     return counts

@@ -24,7 +24,7 @@ import zstandard
 
 from .errors import TableError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MANIFEST = "manifest.json"
 ENV_VAR = "RIICHI_LUT_TABLES"
 T = TypeVar("T")
@@ -52,6 +52,12 @@ EXPECTED: dict[str, tuple[str, tuple[int, ...]]] = {
     "honor_useful": ("<u2", (55, 180, 5)),
     "suit_masks": ("<u2", (2, 2, 5, SUIT_PATTERNS)),
     "honor_masks": ("<u2", (2, 2, 5, HONOR_PATTERNS)),
+    "suit_complete": ("<i4", (21_743,)),
+    "suit_split_offsets": ("<i4", (21_744,)),
+    "suit_splits": ("<u4", (23_533,)),
+    "honor_complete": ("<i4", (498,)),
+    "honor_split_offsets": ("<i4", (499,)),
+    "honor_splits": ("<u4", (498,)),
 }
 
 

@@ -14,6 +14,7 @@ import numpy as np
 from .._tables import SCHEMA_VERSION
 from ..blocks import HONOR, SUIT, Block, valid_mask
 from .classes import classify, compose, standard_shanten_table, useful_table
+from .decompositions import decomposition_tables
 from .replacement import replacement_numbers, tile_masks
 
 __all__ = ["SCHEMA_VERSION", "build", "block_tables"]
@@ -57,7 +58,7 @@ def build(progress: Progress = _noop) -> dict[str, np.ndarray]:
     # For the hint engine: the class of two suits plus the honors (the complement of a
     # suit block) and, per block, which (pair, m) are used by some optimal assignment.
     pair_honor_class, pair_honor_vectors = compose(pair_vectors, honor["honor_vectors"])
-    progress("useful sets")
+    progress("useful sets and decompositions")
     suit_useful = useful_table(suit["suit_vectors"], pair_honor_vectors)
     honor_useful = useful_table(honor["honor_vectors"], triple_vectors)
     return {
@@ -76,4 +77,6 @@ def build(progress: Progress = _noop) -> dict[str, np.ndarray]:
         "honor_useful": honor_useful,
         "suit_masks": suit["suit_masks"],
         "honor_masks": honor["honor_masks"],
+        **decomposition_tables(SUIT),
+        **decomposition_tables(HONOR),
     }

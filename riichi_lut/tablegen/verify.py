@@ -158,6 +158,50 @@ def check_hint_tables(tables: dict[str, np.ndarray]) -> list[str]:
     return problems
 
 
+def _decode(code: int, kinds: int) -> list[int]:
+    """Counts of one encoded split (see tablegen.decompositions), decoded independently."""
+    counts = [0] * kinds
+    for slot in range(MAX_MELDS):
+        meld = (code >> (5 * slot)) & 31
+        if meld == 31:
+            continue
+        if meld < kinds:
+            counts[meld] += 3
+        else:
+            for k in range(meld - 9, meld - 6):
+                counts[k] += 1
+    pair = (code >> 20) & 15
+    if pair != 15:
+        counts[pair] += 2
+    return counts
+
+
+def check_decompositions(block: Block, tables: dict[str, np.ndarray]) -> list[str]:
+    """Complete patterns are exactly those whose requirement is 0 for their own size, and
+    every listed split adds up to its pattern, without repeats."""
+    problems: list[str] = []
+    name = block.name
+    digits = _digits(block)
+    totals = digits.sum(axis=0)
+    valid = totals <= 14
+    vectors = tables[f"{name}_vectors"][np.where(valid, tables[f"{name}_class"], 0)]
+    complete = np.zeros(block.size, dtype=bool)
+    for melds in range(MAX_MELDS + 1):
+        for pair in (0, 1):
+            complete |= valid & (totals == 3 * melds + 2 * pair) & (vectors[:, pair, melds] == 0)
+    if not np.array_equal(np.flatnonzero(complete), tables[f"{name}_complete"]):
+        problems.append(f"{name}_complete: not the patterns of requirement 0")
+        return problems
+    offsets, codes = tables[f"{name}_split_offsets"], tables[f"{name}_splits"]
+    for i, index in enumerate(tables[f"{name}_complete"].tolist()):
+        mine = codes[offsets[i] : offsets[i + 1]].tolist()
+        pattern = digits[:, index].tolist()
+        if not mine or len(set(mine)) != len(mine) or any(_decode(c, block.kinds) != pattern for c in mine):
+            problems.append(f"{name}_splits: pattern {index} has a wrong split")
+            break
+    return problems
+
+
 def check_all(tables: dict[str, np.ndarray]) -> list[str]:
     """All problems found (an empty list when every entry checks out)."""
     return (
@@ -165,4 +209,6 @@ def check_all(tables: dict[str, np.ndarray]) -> list[str]:
         + check_block(HONOR, tables)
         + check_composition(tables)
         + check_hint_tables(tables)
+        + check_decompositions(SUIT, tables)
+        + check_decompositions(HONOR, tables)
     )

@@ -53,6 +53,11 @@ class InvalidSituationError(RiichiLutError, ValueError):
     """Contradictory or missing facts about how a hand was won (flags, winds, tiles)."""
 
 
+class NotAWinError(RiichiLutError, ValueError):
+    """A hand given to scoring that is not a win: not complete, or complete without a
+    yaku (dora alone never make a win). The message says which."""
+
+
 class TableError(RiichiLutError):
     """The lookup tables are missing, truncated, corrupted or of another version.
 

@@ -1,0 +1,23 @@
+"""Riichi scoring: yaku, fu, points, rule presets and the post-hand explainer.
+
+>>> from riichi_lut.riichi import score, TENHOU
+>>> r = score("123m456p789s11222z", "2z", tsumo=True, seat_wind="E", round_wind="E")
+>>> r.han, r.fu, [(p.payer, p.total) for p in r.payments], r.total
+(1, 40, [('S', 700), ('W', 700), ('N', 700)], 2100)
+"""
+
+from .rules import EMA, M_LEAGUE, MAHJONG_SOUL, PRESETS, TENHOU, WRC, RuleSet
+from .score import Dora, ScoreResult, score
+
+__all__ = [
+    "EMA",
+    "MAHJONG_SOUL",
+    "M_LEAGUE",
+    "PRESETS",
+    "TENHOU",
+    "WRC",
+    "Dora",
+    "RuleSet",
+    "ScoreResult",
+    "score",
+]

@@ -1,0 +1,77 @@
+"""From han and fu to points and payments (seed 003).
+
+``base = fu × 2^(2 + han)``, capped: mangan 2,000 (5 han, or a base above 2,000),
+haneman 3,000 (6–7), baiman 4,000 (8–10), sanbaiman 6,000 (11–12), yakuman 8,000 per
+multiple (13+ han counts as yakuman only with ``kazoe_yakuman``; else sanbaiman). With
+``kiriage`` 4 han 30 fu and 3 han 60 fu are mangan. A non-dealer ron costs the discarder
+``base × 4``, a dealer ron ``base × 6``; on tsumo the dealer pays ``base × 2`` and each
+non-dealer ``base × 1`` (every player pays ``base × 2`` when the dealer wins). Each payment
+rounds up to 100. Honba add 300 to a ron (100 from each payer on tsumo); riichi sticks on
+the table (1,000 each) go to the winner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import RuleSet
+
+WIND_NAMES = ("E", "S", "W", "N")
+LIMITS = (
+    (13, "yakuman", 8000),
+    (11, "sanbaiman", 6000),
+    (8, "baiman", 4000),
+    (6, "haneman", 3000),
+    (5, "mangan", 2000),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``payer`` is "discarder" for a ron, else the payer's seat wind ("E" … "N")."""
+
+    payer: str
+    points: int
+    honba: int
+
+    @property
+    def total(self) -> int:
+        return self.points + self.honba
+
+    def to_dict(self) -> dict[str, object]:
+        return {"payer": self.payer, "points": self.points, "honba": self.honba, "total": self.total}
+
+
+def round_up_100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def base_points(han: int, fu: int, yakuman: int, rules: RuleSet) -> tuple[int, str | None]:
+    """(base points, limit name or None)."""
+    if yakuman:
+        name = "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
+        return 8000 * yakuman, name
+    if han >= 13 and not rules.kazoe_yakuman:
+        return 6000, "sanbaiman"
+    for minimum, name, base in LIMITS:
+        if han >= minimum:
+            return base, "kazoe yakuman" if name == "yakuman" else name
+    base = fu * 2 ** (2 + han)
+    if base >= 2000 or (rules.kiriage and (han, fu) in ((4, 30), (3, 60))):
+        return 2000, "mangan"
+    return base, None
+
+
+def payments(base: int, seat_wind: int, tsumo: bool, honba: int) -> tuple[Payment, ...]:
+    """Who pays what (points rounded up to 100 each, honba apart)."""
+    dealer = seat_wind == 27
+    winner = WIND_NAMES[seat_wind - 27]
+    if not tsumo:
+        return (Payment("discarder", round_up_100(base * (6 if dealer else 4)), 300 * honba),)
+    out = []
+    for wind in WIND_NAMES:
+        if wind == winner:
+            continue
+        share = 2 if dealer or wind == "E" else 1
+        out.append(Payment(wind, round_up_100(base * share), 100 * honba))
+    return tuple(out)

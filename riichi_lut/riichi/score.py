@@ -1,0 +1,195 @@
+"""``score()``: the value of a winning Riichi hand.
+
+Every reading of the hand (``readings``) is scored — yaku (``yaku``), fu (``fu``), dora,
+points (``points``) — and the highest-scoring one is kept (most points, then han, then
+fu). Dora never make a win on their own: a hand without yaku raises
+:class:`~riichi_lut.errors.NotAWinError`, as does a hand that is not complete.
+
+>>> r = score("22334455667788p", "8p", tsumo=False, seat_wind="S", round_wind="E")
+>>> [y.name for y in r.yaku], r.han, r.fu, r.total
+(['Pinfu', 'Tanyao', 'Ryanpeikou', 'Chinitsu'], 11, 30, 24000)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import NotAWinError
+from ..hand import Hand, as_hand
+from ..tiles import KIND_NAMES, kind_of
+from . import situation as situation_module
+from .fu import FuLine, fu_lines
+from .points import Payment, base_points, payments
+from .readings import Reading, readings
+from .rules import TENHOU, RuleSet
+from .situation import Situation, dora_of
+from .yaku import YakuHan, evaluate
+
+
+@dataclass(frozen=True)
+class Dora:
+    """Dora han of the hand: from indicators, ura indicators (riichi only), red fives."""
+
+    dora: int
+    ura: int
+    aka: int
+
+    @property
+    def total(self) -> int:
+        return self.dora + self.ura + self.aka
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The value of a win and how it was reached (``explain()`` tells it in English)."""
+
+    yaku: tuple[YakuHan, ...]
+    dora: Dora
+    han: int
+    fu: int
+    fu_lines: tuple[FuLine, ...]
+    yakuman: int
+    limit: str | None
+    base: int
+    payments: tuple[Payment, ...]
+    riichi_sticks: int
+    total: int
+    reading: Reading
+    situation: Situation
+
+    @property
+    def dealer(self) -> bool:
+        return self.situation.context.dealer
+
+    @property
+    def tsumo(self) -> bool:
+        return self.situation.context.tsumo
+
+    @property
+    def points(self) -> int:
+        """What the win itself is worth (payments before honba and sticks)."""
+        return sum(p.points for p in self.payments)
+
+    def explain(self) -> str:
+        from .explain import explain
+
+        return explain(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "yaku": [y.to_dict() for y in self.yaku],
+            "dora": {"dora": self.dora.dora, "ura": self.dora.ura, "aka": self.dora.aka},
+            "han": self.han,
+            "fu": self.fu,
+            "fu_lines": [line.to_dict() for line in self.fu_lines],
+            "yakuman": self.yakuman,
+            "limit": self.limit,
+            "base": self.base,
+            "payments": [p.to_dict() for p in self.payments],
+            "riichi_sticks": self.riichi_sticks,
+            "total": self.total,
+            "reading": self.reading.text(),
+            "wait": self.reading.wait.value,
+            "dealer": self.dealer,
+            "tsumo": self.tsumo,
+        }
+
+
+def count_dora(s: Situation) -> Dora:
+    counts = s.context.counts
+    rules = s.context.rules
+    dora = sum(counts[dora_of(i)] for i in s.dora_indicators) if s.dora_indicators else 0
+    riichi = s.context.riichi or s.context.double_riichi
+    ura = sum(counts[dora_of(i)] for i in s.ura_indicators) if riichi and rules.ura_dora else 0
+    return Dora(dora, ura, sum(s.hand.total_red))
+
+
+def _score_reading(reading: Reading, s: Situation, dora: Dora) -> ScoreResult | None:
+    yaku = evaluate(reading, s.context)
+    if not yaku:
+        return None
+    rules = s.context.rules
+    multiples = [y.yakuman for y in yaku if y.yakuman]
+    yakuman = (sum(multiples) if rules.multiple_yakuman else max(multiples)) if multiples else 0
+    pinfu = any(y.id == "pinfu" for y in yaku)
+    lines, fu = fu_lines(reading, s.context, pinfu)
+    han = 0 if yakuman else sum(y.han for y in yaku) + dora.total
+    base, limit = base_points(han, fu, yakuman, rules)
+    pay = payments(base, s.context.seat_wind, s.context.tsumo, s.honba)
+    sticks = 1000 * s.riichi_sticks
+    total = sum(p.total for p in pay) + sticks
+    return ScoreResult(yaku, dora, han, fu, lines, yakuman, limit, base, pay, sticks, total, reading, s)
+
+
+def best(results: list[ScoreResult]) -> ScoreResult:
+    return max(results, key=lambda r: (r.total, r.han, r.fu))
+
+
+def score(
+    hand: str | Hand,
+    win_tile: str | int,
+    *,
+    tsumo: bool,
+    seat_wind: str,
+    round_wind: str,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
+    dora_indicators: Any = (),
+    ura_indicators: Any = (),
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    rules: RuleSet = TENHOU,
+) -> ScoreResult:
+    """Score a winning hand: ``hand`` is the whole hand in ``parse_hand`` notation, the
+    winning tile included (``"234m55p [678s] (1111z)"``); ``win_tile`` is that tile
+    (``"0p"`` when it is the red five). Winds are "E", "S", "W" or "N" and required.
+    ``riichi_sticks`` counts every deposit on the table, the winner's own included;
+    ``double_riichi`` implies riichi. See :class:`ScoreResult`.
+    """
+    flags = {
+        "riichi": riichi,
+        "double_riichi": double_riichi,
+        "ippatsu": ippatsu,
+        "haitei": haitei,
+        "houtei": houtei,
+        "rinshan": rinshan,
+        "chankan": chankan,
+        "tenhou": tenhou,
+        "chiihou": chiihou,
+        "renhou": renhou,
+    }
+    s = situation_module.build(
+        as_hand(hand),
+        win_tile,
+        tsumo=tsumo,
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        flags=flags,  # type: ignore[arg-type]
+        dora_indicators=dora_indicators,
+        ura_indicators=ura_indicators,
+        honba=honba,
+        riichi_sticks=riichi_sticks,
+        rules=rules,
+    )
+    all_readings = readings(s.hand, kind_of(s.win_code))
+    if not all_readings:
+        raise NotAWinError(
+            f"{s.hand.to_text()} is not a complete hand (four melds and a pair, seven pairs or kokushi)"
+        )
+    dora = count_dora(s)
+    results = [r for r in (_score_reading(reading, s, dora) for reading in all_readings) if r is not None]
+    if not results:
+        extra = f" ({dora.total} dora do not count as a yaku)" if dora.total else ""
+        raise NotAWinError(
+            f"{s.hand.to_text()} won on {KIND_NAMES[kind_of(s.win_code)]} has no yaku{extra}: it is not a win"
+        )
+    return best(results)

@@ -1,0 +1,462 @@
+"""Yaku as data: one row per yaku (id, name, han closed/open, yakuman multiple, what it
+supersedes, why it applies) and one small predicate per row over a reading.
+
+``han_open`` 0 means closed only. ``yakuman`` is the multiple (1 for a yakuman; the rule
+set's ``double_yakuman`` makes some patterns 2). A yaku in another row's ``supersedes``
+is dropped when that row applies (double riichi over riichi, junchan over chanta …).
+When any yakuman applies, ordinary yaku are not counted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..tiles import number_of, suit_of
+from .readings import YAOCHU, GroupKind, Reading, Wait
+from .rules import RuleSet
+
+DRAGONS = (31, 32, 33)
+WINDS = (27, 28, 29, 30)
+GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s hatsu
+
+
+@dataclass(frozen=True)
+class Context:
+    """The facts of the win that yaku depend on (validated by ``situation``)."""
+
+    tsumo: bool
+    seat_wind: int
+    round_wind: int
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    haitei: bool
+    houtei: bool
+    rinshan: bool
+    chankan: bool
+    tenhou: bool
+    chiihou: bool
+    renhou: bool
+    closed: bool
+    counts: tuple[int, ...]  # every tile of the hand, calls included (kans as four)
+    concealed: tuple[int, ...]  # the concealed part, winning tile included
+    rules: RuleSet
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == 27
+
+
+@dataclass(frozen=True)
+class YakuRow:
+    id: str
+    name: str
+    han_closed: int
+    han_open: int
+    yakuman: int = 0
+    supersedes: tuple[str, ...] = ()
+    why: str = ""
+
+
+Predicate = Callable[[Reading, Context], bool]
+
+# ---------------------------------------------------------------- group helpers
+
+
+def _sets(r: Reading) -> list:
+    return [g for g in r.melds if g.is_set]
+
+
+def _runs(r: Reading) -> list:
+    return [g for g in r.melds if g.kind is GroupKind.RUN]
+
+
+def _concealed_sets(r: Reading, c: Context) -> int:
+    """Sets not called; a triplet completed by a ron counts as open (明刻)."""
+    count = 0
+    for i, g in enumerate(r.groups):
+        if not g.is_set or g.is_open:
+            continue
+        if i == r.win_group and not c.tsumo:
+            continue
+        count += 1
+    return count
+
+
+def _all_kinds(c: Context) -> list[int]:
+    return [k for k, n in enumerate(c.counts) if n]
+
+
+def _peikou(r: Reading) -> int:
+    """Pairs of identical runs (一盃口 count)."""
+    return sum(n // 2 for n in Counter(g.tile for g in _runs(r)).values())
+
+
+def _yakuhai_set(kind: int) -> Predicate:
+    return lambda r, c: r.form == "standard" and any(g.is_set and g.tile == kind for g in r.melds)
+
+
+def _value_pair(r: Reading, c: Context) -> bool:
+    pair = r.pair
+    return pair is not None and (pair.tile in DRAGONS or pair.tile in (c.seat_wind, c.round_wind))
+
+
+def _sanshoku(r: Reading, groups: list) -> bool:
+    by_number: dict[int, set[int]] = {}
+    for g in groups:
+        if g.tile < 27:
+            by_number.setdefault(number_of(g.tile), set()).add(suit_of(g.tile))
+    return any(len(suits) == 3 for suits in by_number.values())
+
+
+def _ittsu(r: Reading) -> bool:
+    starts = {g.tile for g in _runs(r)}
+    return any({base, base + 3, base + 6} <= starts for base in (0, 9, 18))
+
+
+def _outside(r: Reading, terminals_only: bool) -> bool:
+    """Chanta / junchan: every group holds a terminal (or honor), at least one run."""
+    if r.form != "standard" or not _runs(r):
+        return False
+    for g in r.groups:
+        if terminals_only and any(k >= 27 for k in g.kinds):
+            return False
+        if not g.has_terminal_or_honor:
+            return False
+    has_honor = any(k >= 27 for g in r.groups for k in g.kinds)
+    return not has_honor if terminals_only else has_honor
+
+
+def _suits(c: Context) -> set[int]:
+    return {suit_of(k) for k in _all_kinds(c) if k < 27}
+
+
+def _has_honor(c: Context) -> bool:
+    return any(k >= 27 for k in _all_kinds(c))
+
+
+def _chuuren(r: Reading, c: Context) -> bool:
+    if not c.closed or len(_suits(c)) != 1 or _has_honor(c):
+        return False
+    base = 9 * next(iter(_suits(c)))
+    shape = [c.counts[base + i] for i in range(9)]
+    need = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+    return all(s >= n for s, n in zip(shape, need, strict=True))
+
+
+def _junsei_chuuren(r: Reading, c: Context) -> bool:
+    if not _chuuren(r, c):
+        return False
+    base = 9 * next(iter(_suits(c)))
+    before = [c.counts[base + i] - (1 if base + i == r.win_kind else 0) for i in range(9)]
+    return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+def _suuankou(r: Reading, c: Context) -> bool:
+    return r.form == "standard" and _concealed_sets(r, c) == 4
+
+
+def _winds(r: Reading) -> tuple[int, bool]:
+    sets = sum(1 for g in _sets(r) if g.tile in WINDS)
+    pair = r.pair is not None and r.pair.tile in WINDS
+    return sets, pair
+
+
+def _dragons(r: Reading) -> tuple[int, bool]:
+    sets = sum(1 for g in _sets(r) if g.tile in DRAGONS)
+    pair = r.pair is not None and r.pair.tile in DRAGONS
+    return sets, pair
+
+
+# ---------------------------------------------------------------- the table
+
+ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
+    (YakuRow("riichi", "Riichi", 1, 0, why="declared riichi with a closed hand"), lambda r, c: c.riichi),
+    (
+        YakuRow(
+            "double_riichi",
+            "Double riichi",
+            2,
+            0,
+            supersedes=("riichi",),
+            why="declared riichi on the first turn",
+        ),
+        lambda r, c: c.double_riichi,
+    ),
+    (
+        YakuRow("ippatsu", "Ippatsu", 1, 0, why="won within one go-around of the riichi, uninterrupted"),
+        lambda r, c: c.ippatsu,
+    ),
+    (
+        YakuRow("menzen_tsumo", "Menzen tsumo", 1, 0, why="won by self-draw with a closed hand"),
+        lambda r, c: c.closed and c.tsumo,
+    ),
+    (
+        YakuRow("pinfu", "Pinfu", 1, 0, why="closed, four runs, a valueless pair and a two-sided wait"),
+        lambda r, c: (
+            r.form == "standard"
+            and c.closed
+            and len(_runs(r)) == 4
+            and not _value_pair(r, c)
+            and r.wait is Wait.RYANMEN
+        ),
+    ),
+    (
+        YakuRow("tanyao", "Tanyao", 1, 1, why="only simples (2-8), no terminals or honors"),
+        lambda r, c: (
+            (c.closed or c.rules.kuitan)
+            and r.form != "kokushi"
+            and not any(k in YAOCHU for k in _all_kinds(c))
+        ),
+    ),
+    (
+        YakuRow("iipeikou", "Iipeikou", 1, 0, why="two identical runs in a closed hand"),
+        lambda r, c: c.closed and r.form == "standard" and _peikou(r) == 1,
+    ),
+    (YakuRow("yakuhai_haku", "Yakuhai: white dragon", 1, 1, why="a set of white dragons"), _yakuhai_set(31)),
+    (YakuRow("yakuhai_hatsu", "Yakuhai: green dragon", 1, 1, why="a set of green dragons"), _yakuhai_set(32)),
+    (YakuRow("yakuhai_chun", "Yakuhai: red dragon", 1, 1, why="a set of red dragons"), _yakuhai_set(33)),
+    (
+        YakuRow("yakuhai_seat", "Yakuhai: seat wind", 1, 1, why="a set of your seat wind"),
+        lambda r, c: _yakuhai_set(c.seat_wind)(r, c),
+    ),
+    (
+        YakuRow("yakuhai_round", "Yakuhai: round wind", 1, 1, why="a set of the round wind"),
+        lambda r, c: _yakuhai_set(c.round_wind)(r, c),
+    ),
+    (
+        YakuRow("haitei", "Haitei raoyue", 1, 1, why="won by drawing the last tile of the wall"),
+        lambda r, c: c.haitei,
+    ),
+    (
+        YakuRow("houtei", "Houtei raoyui", 1, 1, why="won on the last discard of the hand"),
+        lambda r, c: c.houtei,
+    ),
+    (
+        YakuRow("rinshan", "Rinshan kaihou", 1, 1, why="won on the replacement tile after a kan"),
+        lambda r, c: c.rinshan,
+    ),
+    (YakuRow("chankan", "Chankan", 1, 1, why="won by robbing another player's kan"), lambda r, c: c.chankan),
+    (
+        YakuRow("chiitoitsu", "Chiitoitsu", 2, 0, why="seven different pairs"),
+        lambda r, c: r.form == "chiitoitsu",
+    ),
+    (
+        YakuRow("toitoi", "Toitoi", 2, 2, why="four sets (triplets or kans), no runs"),
+        lambda r, c: r.form == "standard" and len(_sets(r)) == 4,
+    ),
+    (
+        YakuRow("sanankou", "Sanankou", 2, 2, why="three concealed sets"),
+        lambda r, c: r.form == "standard" and _concealed_sets(r, c) >= 3,
+    ),
+    (
+        YakuRow("sanshoku_doujun", "Sanshoku doujun", 2, 1, why="the same run in all three suits"),
+        lambda r, c: r.form == "standard" and _sanshoku(r, _runs(r)),
+    ),
+    (
+        YakuRow(
+            "sanshoku_doukou", "Sanshoku doukou", 2, 2, why="a set of the same number in all three suits"
+        ),
+        lambda r, c: r.form == "standard" and _sanshoku(r, _sets(r)),
+    ),
+    (
+        YakuRow("sankantsu", "Sankantsu", 2, 2, why="three kans"),
+        lambda r, c: sum(g.kind is GroupKind.KAN for g in r.groups) == 3,
+    ),
+    (
+        YakuRow("ittsu", "Ittsu", 2, 1, why="runs 123, 456 and 789 of one suit"),
+        lambda r, c: r.form == "standard" and _ittsu(r),
+    ),
+    (
+        YakuRow(
+            "chanta", "Chanta", 2, 1, why="every group holds a terminal or honor, with a run and an honor"
+        ),
+        lambda r, c: _outside(r, terminals_only=False),
+    ),
+    (
+        YakuRow(
+            "junchan",
+            "Junchan",
+            3,
+            2,
+            supersedes=("chanta",),
+            why="every group holds a terminal, with a run and no honor",
+        ),
+        lambda r, c: _outside(r, terminals_only=True),
+    ),
+    (
+        YakuRow("honroutou", "Honroutou", 2, 2, supersedes=("chanta",), why="only terminals and honors"),
+        lambda r, c: (
+            r.form != "kokushi"
+            and all(k in YAOCHU for k in _all_kinds(c))
+            and _has_honor(c)
+            and bool(_suits(c))
+        ),
+    ),
+    (
+        YakuRow("shousangen", "Shousangen", 2, 2, why="two dragon sets and a dragon pair"),
+        lambda r, c: _dragons(r) == (2, True),
+    ),
+    (
+        YakuRow(
+            "ryanpeikou",
+            "Ryanpeikou",
+            3,
+            0,
+            supersedes=("iipeikou",),
+            why="two pairs of identical runs, closed",
+        ),
+        lambda r, c: c.closed and r.form == "standard" and _peikou(r) == 2,
+    ),
+    (
+        YakuRow("honitsu", "Honitsu", 3, 2, why="one suit plus honors"),
+        lambda r, c: len(_suits(c)) == 1 and _has_honor(c),
+    ),
+    (
+        YakuRow("chinitsu", "Chinitsu", 6, 5, supersedes=("honitsu",), why="one suit only"),
+        lambda r, c: len(_suits(c)) == 1 and not _has_honor(c),
+    ),
+    # ------------------------------------------------------------ yakuman
+    (
+        YakuRow(
+            "kokushi", "Kokushi musou", 13, 0, 1, why="one of each terminal and honor, and a pair of one"
+        ),
+        lambda r, c: r.form == "kokushi",
+    ),
+    (
+        YakuRow(
+            "kokushi_13",
+            "Kokushi musou, 13-sided wait",
+            13,
+            0,
+            1,
+            supersedes=("kokushi",),
+            why="waited on all thirteen orphans",
+        ),
+        lambda r, c: r.wait is Wait.KOKUSHI_13,
+    ),
+    (YakuRow("suuankou", "Suuankou", 13, 0, 1, why="four concealed sets"), _suuankou),
+    (
+        YakuRow(
+            "suuankou_tanki",
+            "Suuankou tanki",
+            13,
+            0,
+            1,
+            supersedes=("suuankou",),
+            why="four concealed sets, won on the pair",
+        ),
+        lambda r, c: _suuankou(r, c) and r.wait is Wait.TANKI,
+    ),
+    (
+        YakuRow("daisangen", "Daisangen", 13, 13, 1, why="sets of all three dragons"),
+        lambda r, c: _dragons(r)[0] == 3,
+    ),
+    (
+        YakuRow("shousuushii", "Shousuushii", 13, 13, 1, why="three wind sets and a wind pair"),
+        lambda r, c: _winds(r) == (3, True),
+    ),
+    (
+        YakuRow(
+            "daisuushii", "Daisuushii", 13, 13, 1, supersedes=("shousuushii",), why="sets of all four winds"
+        ),
+        lambda r, c: _winds(r)[0] == 4,
+    ),
+    (
+        YakuRow("tsuuiisou", "Tsuuiisou", 13, 13, 1, why="only honors"),
+        lambda r, c: all(k >= 27 for k in _all_kinds(c)),
+    ),
+    (
+        YakuRow("chinroutou", "Chinroutou", 13, 13, 1, why="only terminals (1s and 9s)"),
+        lambda r, c: r.form != "kokushi" and all(k in YAOCHU and k < 27 for k in _all_kinds(c)),
+    ),
+    (
+        YakuRow(
+            "ryuuiisou", "Ryuuiisou", 13, 13, 1, why="only green tiles: 2s 3s 4s 6s 8s and green dragons"
+        ),
+        lambda r, c: all(k in GREEN for k in _all_kinds(c)),
+    ),
+    (
+        YakuRow(
+            "chuuren", "Chuuren poutou", 13, 0, 1, why="1112345678999 of one suit plus any tile of it, closed"
+        ),
+        _chuuren,
+    ),
+    (
+        YakuRow(
+            "junsei_chuuren",
+            "Junsei chuuren poutou",
+            13,
+            0,
+            1,
+            supersedes=("chuuren",),
+            why="waited on all nine tiles of the nine gates",
+        ),
+        _junsei_chuuren,
+    ),
+    (
+        YakuRow("suukantsu", "Suukantsu", 13, 13, 1, why="four kans"),
+        lambda r, c: sum(g.kind is GroupKind.KAN for g in r.groups) == 4,
+    ),
+    (
+        YakuRow("tenhou", "Tenhou", 13, 0, 1, why="the dealer's starting hand was complete"),
+        lambda r, c: c.tenhou,
+    ),
+    (
+        YakuRow("chiihou", "Chiihou", 13, 0, 1, why="completed on your first draw, uninterrupted"),
+        lambda r, c: c.chiihou,
+    ),
+    (
+        YakuRow("renhou", "Renhou", 13, 0, 1, why="won on a discard before your first draw"),
+        lambda r, c: c.renhou and c.rules.renhou == "yakuman",
+    ),
+    (
+        YakuRow(
+            "renhou_mangan", "Renhou", 5, 0, why="won on a discard before your first draw (mangan by rule)"
+        ),
+        lambda r, c: c.renhou and c.rules.renhou == "mangan",
+    ),
+    (
+        YakuRow(
+            "renhou_baiman", "Renhou", 8, 0, why="won on a discard before your first draw (baiman by rule)"
+        ),
+        lambda r, c: c.renhou and c.rules.renhou == "baiman",
+    ),
+)
+
+YAKU = {row.id: row for row, _ in ROWS}
+
+
+@dataclass(frozen=True)
+class YakuHan:
+    """A yaku that applies, with its han (or yakuman multiple) in this hand."""
+
+    id: str
+    name: str
+    han: int
+    yakuman: int
+    why: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name, "han": self.han, "yakuman": self.yakuman, "why": self.why}
+
+
+def evaluate(reading: Reading, context: Context) -> tuple[YakuHan, ...]:
+    """The yaku of one reading, superseded ones removed; only yakuman if any apply."""
+    found = [row for row, predicate in ROWS if predicate(reading, context)]
+    dropped = {s for row in found for s in row.supersedes}
+    found = [row for row in found if row.id not in dropped]
+    yakuman = [row for row in found if row.yakuman]
+    if yakuman:
+        return tuple(
+            YakuHan(row.id, row.name, 0, 2 if row.id in context.rules.double_yakuman else 1, row.why)
+            for row in yakuman
+        )
+    out = []
+    for row in found:
+        han = row.han_closed if context.closed else row.han_open
+        if han:
+            out.append(YakuHan(row.id, row.name, han, 0, row.why))
+    return tuple(out)

@@ -162,8 +162,8 @@ def _riichi(r: ScoreResult) -> Suggestion | None:
         if dama.points >= r.points:
             return Suggestion(
                 0,
-                f"Riichi added nothing here: dama (no riichi) would have scored the same {_number(dama.points)},"
-                " keeping your 1,000-point stick and your freedom to fold.",
+                "Riichi added nothing here: dama (no riichi) would have scored the same"
+                f" {_number(dama.points)}, keeping your 1,000-point stick and your freedom to fold.",
             )
         return None
     with_riichi = _rescore(r, riichi=True)

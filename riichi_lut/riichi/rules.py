@@ -1,14 +1,17 @@
 """Rule sets for Riichi scoring: one frozen :class:`RuleSet`, presets as instances.
 
-Every rule that the seeds name as "ruleset-dependent" is a field. Presets are module
-constants; ``rules.replace(kiriage=True)`` returns a new object and never changes the
-preset (there is no shared mutable default anywhere). ``docs/rules.md`` lists each preset
-with its source.
+Every rule that the seeds name as "ruleset-dependent" (seed 003's two lists; ippatsu
+from seed 001) is a field. Presets are module constants; ``rules.replace(kiriage=True)``
+returns a new object and never changes the preset (there is no shared mutable default
+anywhere). ``docs/rules.md`` lists every preset value with the page it was read from, and
+marks the values no source confirmed as "unverified".
 
 >>> TENHOU.kiriage, M_LEAGUE.kiriage
 (False, True)
 >>> TENHOU.replace(kiriage=True).kiriage, TENHOU.kiriage
 (True, False)
+>>> M_LEAGUE.double_wind_pair_fu, TENHOU.double_wind_pair_fu
+(2, 4)
 """
 
 from __future__ import annotations
@@ -26,24 +29,36 @@ MULTIPLE_RON = ("atamahane", "double", "triple")
 
 @dataclass(frozen=True)
 class RuleSet:
-    """How a Riichi hand is scored.
+    """How a Riichi hand is scored. Seed numbers refer to ``../shared/seeds/``.
 
-    - ``kuitan``: tanyao counts in an open hand (喰いタン).
-    - ``aka_dora``: red fives per suit (m, p, s) in the set; each is one dora.
-    - ``ippatsu``, ``ura_dora``, ``kan_dora``: whether these are played.
-    - ``kazoe_yakuman``: 13+ han from ordinary yaku and dora is a yakuman (else sanbaiman).
-    - ``kiriage``: 4 han 30 fu and 3 han 60 fu round up to mangan (切り上げ満貫).
-    - ``double_wind_pair_fu``: fu of a pair of the wind that is both seat and round wind.
-    - ``double_yakuman``: patterns paid as double yakuman (kokushi 13-sided wait,
-      suuankou tanki, junsei chuuren, daisuushii).
-    - ``multiple_yakuman``: different yakuman in one hand add up.
-    - ``renhou``: value of a ron before the winner's first draw: none/mangan/baiman/yakuman.
-    - ``nagashi_mangan``: all-terminal/honor discards at an exhaustive draw pay mangan.
-    - ``kokushi_robs_closed_kan``: thirteen orphans may rob a closed kan (chankan).
-    - ``open_pinfu_fu``: fu of an open all-run hand won by ron on a two-sided wait with a
-      valueless pair (20 fu of parts): 30 by the common convention.
-    - ``multiple_ron``: how several rons on one discard are settled (informational for
-      table software: head bump / double / triple ron).
+    - ``name``: a label for reports; ``replace`` keeps it unless you pass a new one.
+    - ``kuitan``: tanyao also counts in an open hand (喰い断; seed 003).
+    - ``aka_dora``: red fives per suit (m, p, s) in the tile set, each 0..4; every red
+      five in the hand is one han of dora (seed 003: "usually one per suit").
+    - ``ippatsu``: the ippatsu yaku is played (seed 001: "certain rulesets do not use it").
+    - ``ura_dora``: a riichi winner also counts the ura dora indicators.
+    - ``kan_dora``: each kan turns a further dora (and, with ``ura_dora``, ura) indicator.
+    - ``kazoe_yakuman``: 13+ han from ordinary yaku and dora is a yakuman; when False it
+      stays sanbaiman (seed 003).
+    - ``kiriage``: 4 han 30 fu and 3 han 60 fu round up to mangan (切り上げ満貫; seed 003).
+    - ``double_wind_pair_fu``: fu of a pair of the wind that is both seat and round wind,
+      2 or 4 (seed 003).
+    - ``double_yakuman``: which of the four patterns pay a double yakuman: ``kokushi_13``
+      (13-sided wait), ``suuankou_tanki``, ``junsei_chuuren`` (9-sided wait), ``daisuushii``
+      (seed 003); any pattern not listed pays a single yakuman.
+    - ``multiple_yakuman``: different yakuman in one hand add up (daisangen + tsuuiisou is
+      a double); when False every hand is capped at one yakuman.
+    - ``renhou``: a ron before the winner's first draw: ``"none"`` (not a yaku),
+      ``"mangan"``, ``"baiman"`` or ``"yakuman"`` (seed 003).
+    - ``nagashi_mangan``: all-terminal/honor uncalled discards at an exhaustive draw pay
+      mangan (seed 003); informational for table software, it never affects ``score``.
+    - ``kokushi_robs_closed_kan``: thirteen orphans may ron the tile of a closed kan; every
+      hand may rob an added kan (seed 003).
+    - ``open_pinfu_fu``: fu of an open hand won by ron whose parts score nothing (all runs,
+      valueless pair, two-sided wait): 30 by the common convention, 20 without it (seed 003).
+    - ``multiple_ron``: several rons on one discard: ``"atamahane"`` (only the first in
+      turn order wins), ``"double"`` (two may win; three is an abortive draw) or
+      ``"triple"`` (up to three win; seed 003). Informational for table software.
     """
 
     name: str = "custom"
@@ -97,10 +112,16 @@ class RuleSet:
         return out
 
 
+# Every preset spells out every field, so that changing a default above never changes a
+# preset silently. Sources and the values left unverified: docs/rules.md.
+
 TENHOU = RuleSet(
     name="Tenhou",
     kuitan=True,
     aka_dora=(1, 1, 1),
+    ippatsu=True,
+    ura_dora=True,
+    kan_dora=True,
     kazoe_yakuman=True,
     kiriage=False,
     double_wind_pair_fu=4,
@@ -108,7 +129,8 @@ TENHOU = RuleSet(
     multiple_yakuman=True,
     renhou="none",
     nagashi_mangan=True,
-    kokushi_robs_closed_kan=True,
+    kokushi_robs_closed_kan=False,
+    open_pinfu_fu=30,
     multiple_ron="double",
 )
 
@@ -116,6 +138,9 @@ MAHJONG_SOUL = RuleSet(
     name="Mahjong Soul",
     kuitan=True,
     aka_dora=(1, 1, 1),
+    ippatsu=True,
+    ura_dora=True,
+    kan_dora=True,
     kazoe_yakuman=True,
     kiriage=False,
     double_wind_pair_fu=4,
@@ -124,6 +149,7 @@ MAHJONG_SOUL = RuleSet(
     renhou="none",
     nagashi_mangan=True,
     kokushi_robs_closed_kan=True,
+    open_pinfu_fu=30,
     multiple_ron="triple",
 )
 
@@ -131,14 +157,18 @@ M_LEAGUE = RuleSet(
     name="M-League",
     kuitan=True,
     aka_dora=(1, 1, 1),
+    ippatsu=True,
+    ura_dora=True,
+    kan_dora=True,
     kazoe_yakuman=False,
     kiriage=True,
-    double_wind_pair_fu=4,
+    double_wind_pair_fu=2,
     double_yakuman=frozenset(),
     multiple_yakuman=True,
     renhou="none",
     nagashi_mangan=True,
     kokushi_robs_closed_kan=False,
+    open_pinfu_fu=30,
     multiple_ron="atamahane",
 )
 
@@ -146,14 +176,18 @@ WRC = RuleSet(
     name="WRC",
     kuitan=True,
     aka_dora=(0, 0, 0),
+    ippatsu=True,
+    ura_dora=True,
+    kan_dora=True,
     kazoe_yakuman=False,
     kiriage=True,
     double_wind_pair_fu=2,
     double_yakuman=frozenset(),
     multiple_yakuman=False,
-    renhou="none",
+    renhou="mangan",
     nagashi_mangan=False,
-    kokushi_robs_closed_kan=False,
+    kokushi_robs_closed_kan=True,
+    open_pinfu_fu=30,
     multiple_ron="atamahane",
 )
 
@@ -161,15 +195,19 @@ EMA = RuleSet(
     name="EMA",
     kuitan=True,
     aka_dora=(0, 0, 0),
+    ippatsu=True,
+    ura_dora=True,
+    kan_dora=True,
     kazoe_yakuman=False,
     kiriage=False,
     double_wind_pair_fu=4,
     double_yakuman=frozenset(),
-    multiple_yakuman=True,
-    renhou="none",
+    multiple_yakuman=False,
+    renhou="mangan",
     nagashi_mangan=False,
     kokushi_robs_closed_kan=True,
-    multiple_ron="double",
+    open_pinfu_fu=30,
+    multiple_ron="triple",
 )
 
 PRESETS = {r.name: r for r in (TENHOU, MAHJONG_SOUL, M_LEAGUE, WRC, EMA)}

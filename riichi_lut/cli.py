@@ -2,6 +2,7 @@
 
     riichi-lut hint "1234m5677p2345s12z"                  # best discard and why
     riichi-lut hint "123m456p789s1122z" --visible "1z 2z"  # 13 tiles: shanten, acceptance
+    riichi-lut score "234m456p678s22345s" --win 5s --ron --seat S --round E --riichi
     riichi-lut shanten "123456789m1111z" "23m456p22z [789s] (1111z)"
     riichi-lut shanten --json "11223344556677z"
     riichi-lut tables            # where the tables are, their manifest, a load check
@@ -20,6 +21,7 @@ from . import _tables
 from .errors import RiichiLutError
 from .hand import parse_hand
 from .hints import hint, shanten_words
+from .riichi import PRESETS, score
 from .shanten import shanten
 
 
@@ -61,6 +63,36 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_score(args: argparse.Namespace) -> int:
+    rules = PRESETS[args.rules]
+    if args.kiriage:
+        rules = rules.replace(kiriage=True)
+    result = score(
+        args.hand,
+        args.win,
+        tsumo=args.tsumo,
+        seat_wind=args.seat,
+        round_wind=args.round,
+        riichi=args.riichi,
+        double_riichi=args.double_riichi,
+        ippatsu=args.ippatsu,
+        haitei=args.haitei,
+        houtei=args.houtei,
+        rinshan=args.rinshan,
+        chankan=args.chankan,
+        tenhou=args.tenhou,
+        chiihou=args.chiihou,
+        renhou=args.renhou,
+        dora_indicators=args.dora,
+        ura_indicators=args.ura,
+        honba=args.honba,
+        riichi_sticks=args.sticks,
+        rules=rules,
+    )
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result.explain())
+    return 0
+
+
 def cmd_tables(args: argparse.Namespace) -> int:
     t = _tables.tables()
     names = list(_tables.EXPECTED)
@@ -88,6 +120,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top", type=int, default=5, help="how many ranked options to list (default 5)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_hint)
+
+    p = sub.add_parser("score", help="score a winning Riichi hand and explain it")
+    p.add_argument(
+        "hand", metavar="HAND", help='the whole hand, winning tile included: "234m55p [678s] (1111z)"'
+    )
+    p.add_argument("--win", required=True, help='the winning tile, e.g. "5p" ("0p" for the red five)')
+    win_by = p.add_mutually_exclusive_group(required=True)
+    win_by.add_argument("--tsumo", action="store_true", help="won by self-draw")
+    win_by.add_argument("--ron", action="store_true", help="won on a discard")
+    p.add_argument("--seat", required=True, choices="ESWN", help="seat wind")
+    p.add_argument("--round", required=True, choices="ESWN", help="round wind")
+    for flag in (
+        "riichi",
+        "double-riichi",
+        "ippatsu",
+        "haitei",
+        "houtei",
+        "rinshan",
+        "chankan",
+        "tenhou",
+        "chiihou",
+        "renhou",
+    ):
+        p.add_argument(f"--{flag}", action="store_true")
+    p.add_argument("--dora", default="", help='dora indicators, e.g. "1m5z"')
+    p.add_argument("--ura", default="", help="ura dora indicators (riichi only)")
+    p.add_argument("--honba", type=int, default=0)
+    p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table, yours included")
+    p.add_argument("--rules", default="Tenhou", choices=sorted(PRESETS), help="rule preset (default Tenhou)")
+    p.add_argument("--kiriage", action="store_true", help="round 4 han 30 fu / 3 han 60 fu up to mangan")
+    p.add_argument("--json", action="store_true", help="print JSON instead of the explanation")
+    p.set_defaults(run=cmd_score)
 
     p = sub.add_parser("shanten", help="exact shanten of hands in mpsz notation")
     example = 'e.g. "123456789m1111z" or "23m456p22z [789s] (1111z)"'

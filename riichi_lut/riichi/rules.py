@@ -80,8 +80,21 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         problems = []
-        if not (len(self.aka_dora) == 3 and all(c in (0, 1, 2, 3, 4) for c in self.aka_dora)):
-            problems.append(f"aka_dora must be three counts 0..4 (m, p, s), got {self.aka_dora!r}")
+        for f in dataclasses.fields(self):
+            if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
+                problems.append(f"{f.name} must be True or False, got {getattr(self, f.name)!r}")
+        if not isinstance(self.name, str):
+            problems.append(f"name must be a string, got {self.name!r}")
+        aka = self.aka_dora
+        if not (
+            isinstance(aka, (tuple, list))
+            and len(aka) == 3
+            and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 4 for c in aka)
+        ):
+            problems.append(f"aka_dora must be three counts 0..4 (m, p, s), got {aka!r}")
+        if not isinstance(self.double_yakuman, (set, frozenset, tuple, list)):
+            problems.append(f"double_yakuman must be a set of pattern names, got {self.double_yakuman!r}")
+            object.__setattr__(self, "double_yakuman", frozenset())
         if self.double_wind_pair_fu not in (2, 4):
             problems.append(f"double_wind_pair_fu must be 2 or 4, got {self.double_wind_pair_fu!r}")
         unknown = set(self.double_yakuman) - DOUBLE_YAKUMAN_PATTERNS

@@ -66,3 +66,36 @@ def test_hint_with_visible_tiles_and_json(capsys):
 def test_hint_bad_visible_is_a_clear_error(capsys):
     assert main(["hint", "123m456p789s1122z", "--visible", "1z 1z 1z"]) == 2
     assert "1z: 2 in hand and calls + 3 visible = 5 copies" in capsys.readouterr().err
+
+
+def test_score_explains_a_win(capsys):
+    argv = ["score", "234m456p678s22345s", "--win", "5s", "--ron", "--seat", "S", "--round", "E", "--riichi"]
+    assert main(argv + ["--dora", "1s"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("What won:\n- Riichi, 1 han:")
+    assert "5 han 30 fu: mangan (base points 2,000)." in out and "Total received: 8,000." in out
+
+
+def test_score_json_and_rule_presets(capsys):
+    argv = ["score", "234m456p678s22345s", "--win", "5s", "--ron", "--seat", "S", "--round", "E", "--json"]
+    # dora 2s (x2) and 3s (x1): riichi + pinfu + tanyao + 3 dora = 6 han, haneman 12,000
+    assert main(argv + ["--dora", "1s2s", "--rules", "M-League", "--riichi"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["han"], data["fu"], data["limit"], data["total"]) == (6, 30, "haneman", 12000)
+
+
+def test_score_contradictory_flags_exit_2(capsys):
+    argv = [
+        "score",
+        "234m456p678s22345s",
+        "--win",
+        "5s",
+        "--tsumo",
+        "--seat",
+        "S",
+        "--round",
+        "E",
+        "--chankan",
+    ]
+    assert main(argv) == 2
+    assert "chankan" in capsys.readouterr().err

@@ -123,7 +123,9 @@ def _score_reading(reading: Reading, s: Situation, dora: Dora) -> ScoreResult | 
 
 
 def best(results: list[ScoreResult]) -> ScoreResult:
-    return max(results, key=lambda r: (r.total, r.han, r.fu))
+    """The reading worth the most; on equal points a real yakuman beats a counted one
+    (kazoe: a suuankou that also reads as 13+ han of chinitsu and the rest is suuankou)."""
+    return max(results, key=lambda r: (r.total, r.yakuman, r.han, r.fu))
 
 
 def score(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidHandError, InvalidSituationError
+from ..errors import InvalidHandError, InvalidSituationError, TileParseError
 from ..hand import CallType, Hand
 from ..tiles import KIND_NAMES, RED_FIVE_KINDS, is_red, kind_of, parse_tiles, validate_code
 from .rules import RuleSet
@@ -32,6 +32,8 @@ def parse_wind(value: object, name: str) -> int:
 def parse_tile(value: object, name: str) -> int:
     """One tile as notation ("5p", "0p" for the red five) or a tile code."""
     if isinstance(value, str):
+        if not value.strip():
+            raise TileParseError(f"{name} must be one tile in notation like '5p', got an empty string")
         codes = parse_tiles(value)
         if len(codes) != 1:
             raise InvalidHandError(f"{name} must be one tile, got {value!r} ({len(codes)} tiles)")
@@ -108,6 +110,11 @@ def _check_flags(hand: Hand, flags: dict[str, bool], dealer: bool) -> None:
             f["renhou"] and (f["riichi"] or bool(hand.calls)),
             "renhou comes before your first draw: no riichi or calls",
         ),
+        (
+            f["renhou"] and (f["houtei"] or f["chankan"]),
+            "renhou is a ron on a discard before your first draw: not the last discard (houtei),"
+            " not a robbed kan (chankan)",
+        ),
         (f["tenhou"] and f["chiihou"], "tenhou and chiihou exclude each other"),
     ]
     for bad, message in rules:
@@ -145,11 +152,17 @@ def _check_copies(hand: Hand, indicators: Sequence[int]) -> None:
             )
 
 
-def _check_red(hand: Hand, rules: RuleSet) -> None:
-    for suit, count in enumerate(hand.total_red):
+def _check_red(hand: Hand, indicators: Sequence[int], rules: RuleSet) -> None:
+    """Red fives in the hand, calls and indicators: no more than the rule set has."""
+    red = list(hand.total_red)
+    for code in indicators:
+        if is_red(code):
+            red[RED_FIVE_KINDS.index(kind_of(code))] += 1
+    for suit, count in enumerate(red):
         if count > rules.aka_dora[suit]:
             raise InvalidHandError(
-                f"red 5{'mps'[suit]}: the {rules.name} rule set has {rules.aka_dora[suit]} of them"
+                f"red 5{'mps'[suit]}: {count} across the hand, calls and dora indicators;"
+                f" the {rules.name} rule set has {rules.aka_dora[suit]}"
             )
 
 
@@ -201,7 +214,7 @@ def build(
             f"{len(dora)} dora and {len(ura)} ura indicators: at most 5 dora, and no more ura than dora"
         )
     _check_copies(hand, dora + ura)
-    _check_red(hand, rules)
+    _check_red(hand, dora + ura, rules)
     context = Context(
         tsumo=tsumo,
         seat_wind=seat,

@@ -138,7 +138,9 @@ def _has_honor(c: Context) -> bool:
 
 
 def _chuuren(r: Reading, c: Context) -> bool:
-    if not c.closed or len(_suits(c)) != 1 or _has_honor(c):
+    """1112345678999 of one suit plus one more tile of it: exactly 14 tiles, so a hand
+    with any kan (15+ tiles, closed or not) is never the nine gates."""
+    if not c.closed or sum(c.counts) != 14 or len(_suits(c)) != 1 or _has_honor(c):
         return False
     base = 9 * next(iter(_suits(c)))
     shape = [c.counts[base + i] for i in range(9)]

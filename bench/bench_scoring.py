@@ -1,0 +1,380 @@
+#!/usr/bin/env python
+"""Riichi scoring throughput: riichi-lut's batch and scalar scoring against `mahjong`.
+
+Run by hand from the checkout:  python bench/bench_scoring.py [--n N] [--seed S]
+
+One run, one seed, the same closed winning situations for everyone: four random melds (runs
+3/4, triplets 1/4) and a pair (90%), seven pairs (8%) or thirteen orphans (2%); the winning
+tile one of the 14; tsumo 40%, riichi 40% (ippatsu in 15% of those); a random seat wind,
+East or South round; one dora indicator plus a second in 20% of hands (no red fives, no
+ura: `mahjong` is set up without aka dora). The batch gets all N situations; our scalar
+`score` and `mahjong` get the first --scalar-n / --peer-n, each in its own input format,
+built before the timing. Every timing is the best of 5 interleaved rounds
+(time.perf_counter), so every contestant meets the same phases of a noisy machine.
+Progress goes to stderr, the Markdown report to stdout. Nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from bench_shanten import (  # the sibling script: report helpers; checkout first on sys.path
+    NOT_INSTALLED,
+    load_text,
+    log,
+    machine_line,
+    rate_text,
+    ratio_text,
+    version,
+)
+
+from riichi_lut.errors import NotAWinError
+from riichi_lut.riichi import score
+from riichi_lut.riichi.batch import dora_han_batch, has_yaku_batch, score_batch
+from riichi_lut.tiles import KIND_NAMES, format_counts
+
+REPEATS = 5
+ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
+WIND_LETTERS = {27: "E", 28: "S", 29: "W", 30: "N"}
+
+
+# --------------------------------------------------------------------------- situations
+
+
+@dataclass
+class Situations:
+    counts: np.ndarray  # (n, 34) uint8
+    win: np.ndarray  # (n,) winning kinds
+    tsumo: np.ndarray
+    riichi: np.ndarray
+    ippatsu: np.ndarray
+    seat: np.ndarray  # kinds 27..30
+    round: np.ndarray
+    indicators: np.ndarray  # (n, 2) dora indicator kinds, -1: none
+
+
+def standard_hands(rng: np.random.Generator, n: int) -> np.ndarray:
+    """Four random melds (each a run with probability 3/4, else a triplet of any kind) and a
+    pair; rows with a fifth copy are drawn again."""
+    out = np.zeros((n, 34), dtype=np.int16)
+    todo = np.arange(n)
+    while len(todo):
+        m = len(todo)
+        counts = np.zeros((m, 34), dtype=np.int16)
+        rows = np.arange(m)
+        for _ in range(4):
+            run = rng.random(m) < 0.75
+            start = 9 * rng.integers(0, 3, m) + rng.integers(0, 7, m)
+            kind = np.where(run, start, rng.integers(0, 34, m))
+            counts[rows[~run], kind[~run]] += 3
+            for d in range(3):
+                counts[rows[run], kind[run] + d] += 1
+        counts[rows, rng.integers(0, 34, m)] += 2
+        ok = counts.max(axis=1) <= 4
+        out[todo[ok]] = counts[ok]
+        todo = todo[~ok]
+    return out
+
+
+def draw_situations(rng: np.random.Generator, n: int) -> Situations:
+    counts = standard_hands(rng, n)
+    form = rng.random(n)
+    seven = np.flatnonzero(form < 0.08)
+    counts[seven] = 0
+    kinds = np.argsort(rng.random((len(seven), 34)), axis=1)[:, :7]  # 7 distinct kinds
+    counts[seven[:, None], kinds] = 2
+    orphans = np.flatnonzero(form > 0.98)
+    counts[orphans] = 0
+    counts[orphans[:, None], ORPHANS] = 1
+    counts[orphans, ORPHANS[rng.integers(0, 13, len(orphans))]] += 1
+    # the winning tile: one of the 14 tiles, uniformly
+    pick = rng.integers(0, 14, n)
+    win = (np.cumsum(counts, axis=1) <= pick[:, None]).sum(axis=1)
+    tsumo = rng.random(n) < 0.4
+    riichi = rng.random(n) < 0.4
+    ippatsu = riichi & (rng.random(n) < 0.15)
+    seat = rng.integers(27, 31, n)
+    round_ = np.where(rng.random(n) < 0.6, 27, 28)
+    indicators = np.full((n, 2), -1)
+    indicators[:, 0] = rng.integers(0, 34, n)
+    second = rng.random(n) < 0.2
+    indicators[second, 1] = rng.integers(0, 34, int(second.sum()))
+    rows = np.arange(n)
+    while True:  # an indicator is a tile: at most 4 copies with the hand's
+        shown = np.zeros((n, 35), dtype=np.int16)
+        np.add.at(shown, (rows[:, None], np.where(indicators < 0, 34, indicators)), 1)
+        bad = ((shown[:, :34] + counts) > 4).any(axis=1)
+        if not bad.any():
+            break
+        indicators[bad, 0] = rng.integers(0, 34, int(bad.sum()))
+        indicators[bad, 1] = -1
+    return Situations(counts.astype(np.uint8), win, tsumo, riichi, ippatsu, seat, round_, indicators)
+
+
+# --------------------------------------------------------------------------- contestants
+
+
+@dataclass
+class Contestant:
+    name: str
+    hands: int
+    run: Callable[[], Any]
+    answers: Any = None
+    seconds: float = float("inf")
+
+
+def interleaved(contestants: list[Contestant]) -> None:
+    for _ in range(REPEATS):
+        for c in contestants:
+            start = time.perf_counter()
+            c.answers = c.run()
+            c.seconds = min(c.seconds, time.perf_counter() - start)
+
+
+def batch_inputs(s: Situations, dora: np.ndarray) -> dict[str, Any]:
+    return {
+        "counts": s.counts,
+        "win_kind": s.win,
+        "tsumo": s.tsumo,
+        "riichi": s.riichi,
+        "ippatsu": s.ippatsu,
+        "seat_wind": s.seat,
+        "round_wind": s.round,
+        "dora": dora,
+    }
+
+
+def scalar_inputs(s: Situations, n: int) -> list[tuple[str, str, dict[str, Any]]]:
+    out = []
+    for i in range(n):
+        kwargs = {
+            "tsumo": bool(s.tsumo[i]),
+            "riichi": bool(s.riichi[i]),
+            "ippatsu": bool(s.ippatsu[i]),
+            "seat_wind": WIND_LETTERS[int(s.seat[i])],
+            "round_wind": WIND_LETTERS[int(s.round[i])],
+            "dora_indicators": [KIND_NAMES[k] for k in s.indicators[i] if k >= 0],
+        }
+        out.append((format_counts(s.counts[i].tolist()), KIND_NAMES[int(s.win[i])], kwargs))
+    return out
+
+
+def run_scalar(inputs: list[tuple[str, str, dict[str, Any]]]) -> list[tuple[int, ...] | None]:
+    out: list[tuple[int, ...] | None] = []
+    for hand, win, kwargs in inputs:
+        try:
+            r = score(hand, win, **kwargs)
+        except NotAWinError:
+            out.append(None)
+            continue
+        out.append((r.han, r.fu, r.yakuman, r.points))
+    return out
+
+
+def mahjong_inputs(s: Situations, n: int) -> list[tuple[list[int], int, list[int], Any]] | None:
+    """136-id tiles, winning tile, indicators and a HandConfig matching riichi-lut's TENHOU
+    preset for these closed hands (kuitan; no red fives here; 13+ han is one kazoe yakuman;
+    no double yakuman; no kiriage)."""
+    try:
+        from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    except ImportError:
+        return None
+    options = OptionalRules(
+        has_open_tanyao=True, has_aka_dora=False, has_double_yakuman=False, kazoe_limit=0, kiriage=False
+    )
+    out = []
+    for i in range(n):
+        counts = s.counts[i].tolist()
+        tiles = [4 * k + c for k in range(34) for c in range(counts[k])]
+        used = list(counts)
+        indicators = []
+        for k in s.indicators[i]:
+            if k >= 0:
+                indicators.append(4 * int(k) + used[k])  # a copy the hand does not hold
+                used[k] += 1
+        config = HandConfig(
+            is_tsumo=bool(s.tsumo[i]),
+            is_riichi=bool(s.riichi[i]),
+            is_ippatsu=bool(s.ippatsu[i]),
+            player_wind=int(s.seat[i]),
+            round_wind=int(s.round[i]),
+            options=options,
+        )
+        out.append((tiles, 4 * int(s.win[i]), indicators, config))
+    return out
+
+
+def run_mahjong(inputs: list[tuple[list[int], int, list[int], Any]]) -> list[Any]:
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    estimate = HandCalculator.estimate_hand_value
+    return [estimate(t, w, dora_indicators=d, config=c) for t, w, d, c in inputs]
+
+
+# --------------------------------------------------------------------------- report
+
+
+def print_table(contestants: list[Contestant], batch: Contestant, scalar: Contestant) -> None:
+    print("| implementation | hands | throughput (hands/s) | µs per hand | batch (all cores) ÷ this "
+          "| scalar ÷ this |")  # fmt: skip
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    batch_rate, scalar_rate = batch.hands / batch.seconds, scalar.hands / scalar.seconds
+    for c in contestants:
+        rate = c.hands / c.seconds
+        print(f"| {c.name} | {c.hands:,} | {rate_text(rate)} | {1e6 / rate:,.2f} | "
+              f"{ratio_text(batch_rate / rate)} | {ratio_text(scalar_rate / rate)} |")  # fmt: skip
+    print("\nRatio columns: how many times faster the reference is than this row (below 1×, "
+          "this row is the faster one).\n")  # fmt: skip
+
+
+def ours_row(r: Any, i: int) -> tuple[int, ...] | None:
+    return (int(r.han[i]), int(r.fu[i]), int(r.yakuman[i]), int(r.points[i])) if r.is_win[i] else None
+
+
+def hand_text(s: Situations, i: int) -> str:
+    flags = [name for name in ("tsumo", "riichi", "ippatsu") if getattr(s, name)[i]]
+    dora = "".join(KIND_NAMES[k] for k in s.indicators[i] if k >= 0)
+    return (f"`{format_counts(s.counts[i].tolist())}` win {KIND_NAMES[int(s.win[i])]}, seat "
+            f"{WIND_LETTERS[int(s.seat[i])]}, round {WIND_LETTERS[int(s.round[i])]}, "
+            f"{'+'.join(flags) or 'ron'}, dora indicators {dora}")  # fmt: skip
+
+
+def print_scalar_agreement(s: Situations, batch: Any, scalar: list[tuple[int, ...] | None]) -> None:
+    differ = [i for i, expected in enumerate(scalar) if ours_row(batch, i) != expected]
+    print(f"- ours batch vs ours scalar `score` ({len(scalar):,} hands; is a win, han, fu, yakuman, points): "
+          f"{len(differ):,} differ")  # fmt: skip
+    for i in differ[:5]:
+        print(f"  - {hand_text(s, i)}: scalar {scalar[i]}, batch {ours_row(batch, i)}")
+
+
+def print_mahjong_agreement(s: Situations, batch: Any, answers: list[Any]) -> None:
+    wins = both = han_ok = fu_ok = cost_ok = 0
+    examples: dict[str, list[str]] = {"win": [], "han": [], "fu": [], "cost": []}
+    for i, theirs in enumerate(answers):
+        ours = ours_row(batch, i)
+        theirs_win = theirs.error is None
+        if (ours is not None) != theirs_win:
+            examples["win"].append(f"{hand_text(s, i)}: ours {ours}, mahjong error {theirs.error!r}")
+            continue
+        if ours is None:
+            continue
+        wins += 1
+        han, fu, yakuman, points = ours
+        ours_han = 13 * yakuman if yakuman else han  # mahjong counts a yakuman as 13 han
+        yaku = [y.name for y in theirs.yaku]
+        line = (
+            f"{hand_text(s, i)}: ours {han} han {fu} fu yakuman {yakuman} = {points}, mahjong "
+            f"{theirs.han} han {theirs.fu} fu = {theirs.cost['total']} ({yaku})"
+        )
+        both += 1
+        if theirs.han == ours_han:
+            han_ok += 1
+        else:
+            examples["han"].append(line)
+        if yakuman or theirs.fu == fu:
+            fu_ok += 1
+        else:
+            examples["fu"].append(line)
+        if theirs.cost["total"] == points:
+            cost_ok += 1
+        else:
+            examples["cost"].append(line)
+    n = len(answers)
+    print(f"- ours batch vs `mahjong` ({n:,} hands): win/no-win agree on {n - len(examples['win']):,}; "
+          f"of the {both:,} both score, han agree {han_ok:,}, fu agree {fu_ok:,} (yakuman: fu not "
+          f"compared), points agree {cost_ok:,}")  # fmt: skip
+    for what, lines in examples.items():
+        for line in lines[:5]:
+            print(f"  - {what} differs: {line}")
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=1_000_000, help="situations for the batch path")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--scalar-n", type=int, default=2_000, help="situations for our scalar score")
+    parser.add_argument("--peer-n", type=int, default=2_000, help="situations for mahjong")
+    args = parser.parse_args()
+    scalar_n, peer_n = min(args.scalar_n, args.n), min(args.peer_n, args.n)
+
+    load_at_start = load_text()
+    log(f"drawing {args.n:,} situations ...")
+    s = draw_situations(np.random.default_rng(args.seed), args.n)
+    dora = dora_han_batch(s.counts, s.indicators)
+    inputs = batch_inputs(s, dora)
+    yaku_inputs = {k: v for k, v in inputs.items() if k != "dora"}
+    scalar_in = scalar_inputs(s, scalar_n)
+    peer_in = mahjong_inputs(s, peer_n)
+    score_batch(**{k: v[:1000] for k, v in inputs.items()})  # tables, untimed
+    run_scalar(scalar_in[:200])  # warm the scalar's memos, untimed
+
+    batch = Contestant("ours `score_batch` (dora han pre-counted), all cores", args.n,
+                       lambda: score_batch(**inputs))  # fmt: skip
+    scalar = Contestant(
+        "ours `score(text, win_tile, ...)`, a Python loop", scalar_n, lambda: run_scalar(scalar_in)
+    )
+    contestants = [
+        batch,
+        Contestant("ours `score_batch`, threads=1", args.n, lambda: score_batch(**inputs, threads=1)),
+        Contestant("ours `dora_han_batch` + `score_batch` (from indicators), all cores", args.n,
+                   lambda: score_batch(**{**inputs, "dora": dora_han_batch(s.counts, s.indicators)})),
+        Contestant("ours `has_yaku_batch`, all cores", args.n, lambda: has_yaku_batch(**yaku_inputs)),
+        Contestant("ours `has_yaku_batch`, threads=1", args.n,
+                   lambda: has_yaku_batch(**yaku_inputs, threads=1)),
+        scalar,
+    ]  # fmt: skip
+    if peer_in is not None:
+        contestants.append(
+            Contestant(
+                f"mahjong {version('mahjong')} `HandCalculator.estimate_hand_value`, a Python loop",
+                peer_n,
+                lambda: run_mahjong(peer_in),
+            )  # fmt: skip
+        )
+    log(f"{len(contestants)} contestants x {REPEATS} interleaved rounds ...")
+    interleaved(contestants)
+
+    print(f"## Scoring benchmark (seed {args.seed}; batch N = {args.n:,}; scalar {scalar_n:,} and "
+          f"mahjong {peer_n:,} of the same situations; best of {REPEATS} interleaved rounds)\n")  # fmt: skip
+    print(f"{machine_line()}; load average (1 min) {load_at_start} at start, {load_text()} at end\n")
+    print_table(contestants, batch, scalar)
+    if peer_in is None:
+        print(f"`mahjong`: {NOT_INSTALLED}\n")
+    wins = batch.answers.is_win
+    yakuman = int((batch.answers.yakuman > 0).sum())
+    print(f"Situations: {args.n:,}, of which {int(wins.sum()):,} wins ({np.mean(wins):.1%}; the rest are "
+          f"complete hands without a yaku), {yakuman:,} yakuman.\n")  # fmt: skip
+    print("### Targets (issue 4)\n")
+    batch_rate = batch.hands / batch.seconds
+    print(f"- batch scoring ≥ 1 M hands/s: **{rate_text(batch_rate)} hands/s** all cores, "
+          f"{rate_text(contestants[1].hands / contestants[1].seconds)} hands/s on one thread")  # fmt: skip
+    if peer_in is not None:
+        peer = contestants[-1]
+        ratio = (scalar.hands / scalar.seconds) / (peer.hands / peer.seconds)
+        print(f"- scalar `score` ≥ 5× `estimate_hand_value`: **{ratio_text(ratio)}** "
+              f"({1e6 * scalar.seconds / scalar.hands:,.0f} µs vs {1e6 * peer.seconds / peer.hands:,.0f} µs "
+              f"per hand)")  # fmt: skip
+        print(f"- batch ÷ `estimate_hand_value`: {ratio_text(batch_rate / (peer.hands / peer.seconds))}")
+    print("\n### Agreement on the same situations\n")
+    threads_same = all(
+        np.array_equal(getattr(batch.answers, name), getattr(contestants[1].answers, name))
+        for name in ("is_win", "han", "fu", "yakuman", "points", "yaku_mask")
+    )
+    print(f"- ours batch all cores vs threads=1: {'identical' if threads_same else 'DIFFERENT'}")
+    has_same = np.array_equal(contestants[3].answers, wins)
+    print(f"- `has_yaku_batch` vs `score_batch(...).is_win`: {'identical' if has_same else 'DIFFERENT'}")
+    print_scalar_agreement(s, batch.answers, scalar.answers)
+    if peer_in is not None:
+        print_mahjong_agreement(s, batch.answers, contestants[-1].answers)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,319 @@
+"""Batch Riichi scoring: N closed winning hands as arrays -> han, fu, yakuman, points.
+
+For simulations and bots: ``score_batch`` scores an (N, 34) array of **closed** 14-tile
+hands (the winning tile included, no chi, pon or kan) with their winning tile kinds and
+the facts of the win, and returns arrays that agree with :func:`riichi_lut.riichi.score`
+hand for hand: han, fu, yakuman multiple, points, whether it is a win at all, and the yaku
+as a bit mask (bit ``i`` is ``YAKU_BITS[i]``, the order of ``riichi_lut.riichi.yaku.ROWS``).
+``has_yaku_batch`` answers only "complete and with a yaku?", skipping fu and points.
+Hands with calls are not supported here (use the scalar ``score``).
+
+Method (no Python loop over hands; ``docs/tables.md`` has the decomposition tables):
+
+1. *Blocks.* Each hand's four block patterns (base-5 indices, ``_rows.block_indices``)
+   are looked up in a full-grid table built once from ``suit_complete``/``honor_complete``:
+   the pattern's complete-pattern id (0 when the block is not complete) and additive
+   per-block statistics (terminal/honor kinds, suits present, simples, non-green tiles,
+   the nine-gates shape, kinds not held 0 or 2 times). The statistics of the four blocks
+   are summed into one word; a 65,536-entry table turns it into the yaku that depend only
+   on the tiles (tanyao, honitsu, chinitsu, honroutou, tsuuiisou, chinroutou, chuuren;
+   junsei chuuren and ryuuiisou are settled on the few rows that qualify), and the flags
+   (riichi, tsumo …) add theirs from a 1,024-entry table. Chiitoitsu and kokushi are
+   recognised from the same word and scored on their own.
+2. *Readings.* A complete block's splits (``*_split_offsets``/``*_splits``) are combined
+   by mixed-radix index arithmetic (``np.repeat``) into every reading of the hand, in the
+   order of the scalar code (``itertools.product`` over the blocks). Each row's first
+   reading and winning group stays in place; only the rows with more (about one in eight
+   random wins) are expanded, behind all the others. Every split has a
+   precomputed 64-bit word of additive fields (runs, sets, identical-run pairs, fu of
+   its closed sets, groups without a terminal/honor, ittsu, per-number counts for the
+   sanshoku, honor sets and pair); the four words are summed, and two small tables map
+   the sum to the structural yaku (iipeikou, ryanpeikou, toitoi, ittsu, chanta, junchan;
+   yakuhai, shousangen, daisangen, shousuushii, daisuushii with the winds) and to the
+   pair's fu.
+3. *Winning group.* Each reading is expanded into its choices of the group the winning
+   tile completed (triplet, one of three runs, pair: a 5-bit mask per split and
+   position), which fixes the wait, the ron-completed triplet (open: 明刻), pinfu,
+   sanankou and suuankou (tanki).
+4. *Value.* Each yaku is a bit; every table entry holds the bits it sets *and* their value
+   (han, count of single and double yakuman) above the 48 yaku bits, computed from the
+   yaku rows (``yaku.ROWS``: han closed, yakuman multiple per ``RuleSet.double_yakuman``,
+   supersedes), so adding table entries adds the values. Fu, base points (limits, kazoe,
+   kiriage) and payments come from small tables; where a row has several candidates the
+   best (most points, then yakuman, then han, then fu, then the first in the scalar
+   order, as ``score`` picks) is kept with one ``np.maximum.reduceat`` over a composite
+   63-bit key.
+
+Flags are checked as ``score`` checks them (``situation._check_flags`` runs once per
+distinct combination present), so both refuse the same contradictions.
+
+Rows are processed in chunks, on a thread pool (``threads``; numpy releases the GIL),
+and the result does not depend on the number of threads.
+
+>>> import numpy as np
+>>> from riichi_lut.hand import parse_hand
+>>> hands = ["22334455667788p", "123m456p789s11222z", "19m19p19s12345677z"]
+>>> counts = np.array([parse_hand(h).concealed for h in hands], dtype=np.uint8)
+>>> r = score_batch(counts, [16, 28, 33], tsumo=[False, True, False], seat_wind="S",
+...                 round_wind="E")
+>>> r.han.tolist(), r.fu.tolist(), r.yakuman.tolist(), r.points.tolist()
+([11, 2, 0], [30, 40, 20], [0, 0, 1], [24000, 2700, 32000])
+>>> r.yaku(0), r.yaku(1), r.yaku(2)
+(('pinfu', 'tanyao', 'ryanpeikou', 'chinitsu'), ('menzen_tsumo', 'yakuhai_seat'), ('kokushi_13',))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..._parallel import run_chunks
+from ..._rows import as_count_rows
+from ...errors import InvalidHandError
+from ...tiles import KIND_NAMES
+from ..rules import TENHOU, RuleSet
+from .inputs import _first, _prepare
+from .kernel import _chunk, _Out
+from .luts import CHUNK_ROWS, CHUNK_ROWS_THREADED, YAKU_BITS, _luts
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class BatchScore:
+    """Scores of N hands, one entry per row (the arrays are read-only).
+
+    - ``is_win``: the hand is complete and has a yaku (dora alone never make a win).
+    - ``han`` (int16): han of the best reading, dora included; 0 for a yakuman and for
+      rows that are not a win.
+    - ``fu`` (int16): fu of the best reading (chiitoitsu 25, kokushi 20); 0 when not a win.
+    - ``yakuman`` (int8): the yakuman multiple (0 for an ordinary hand, kazoe included).
+    - ``points`` (int32): what the win is worth before honba and riichi sticks: the ron
+      payment, or the sum of the tsumo payments (``ScoreResult.points``).
+    - ``yaku_mask`` (uint64): bit ``i`` set when yaku ``YAKU_BITS[i]`` counts (dora are not
+      yaku); :meth:`yaku` lists them.
+    """
+
+    is_win: np.ndarray
+    han: np.ndarray
+    fu: np.ndarray
+    yakuman: np.ndarray
+    points: np.ndarray
+    yaku_mask: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.is_win)
+
+    def yaku(self, row: int) -> tuple[str, ...]:
+        """Yaku ids of one row, in ``YAKU_BITS`` order."""
+        mask = int(self.yaku_mask[row])
+        return tuple(yaku_id for i, yaku_id in enumerate(YAKU_BITS) if mask >> i & 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "is_win": self.is_win.tolist(),
+            "han": self.han.tolist(),
+            "fu": self.fu.tolist(),
+            "yakuman": self.yakuman.tolist(),
+            "points": self.points.tolist(),
+            "yaku_mask": self.yaku_mask.tolist(),
+            "yaku_bits": list(YAKU_BITS),
+        }
+
+
+# --------------------------------------------------------------------------- API
+
+
+def score_batch(
+    counts: Any,
+    win_kind: Any,
+    *,
+    tsumo: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    riichi: Any = False,
+    double_riichi: Any = False,
+    ippatsu: Any = False,
+    haitei: Any = False,
+    houtei: Any = False,
+    chankan: Any = False,
+    tenhou: Any = False,
+    chiihou: Any = False,
+    renhou: Any = False,
+    dora: Any = 0,
+    rules: RuleSet = TENHOU,
+    threads: int | None = None,
+) -> BatchScore:
+    """Score N closed winning hands at once; the batch twin of :func:`riichi_lut.riichi.score`
+    for hands without calls.
+
+    ``counts`` is an (N, 34) integer array of the 14 tiles of each hand, the winning tile
+    included (uint8 is read without a copy); ``win_kind`` the (N,) winning tile kinds
+    0..33. ``tsumo`` and the other flags are bools or (N,) bool arrays; the winds are
+    "E"/"S"/"W"/"N" or kinds 27..30, scalars or (N,) arrays. ``dora`` (int or (N,) ints
+    0..255) is the dora han the caller counted (indicators, ura, red fives: see
+    :func:`dora_han_batch`); it never makes a win by itself. Flags mean what they mean
+    for ``score`` and contradictions are refused the same way (``rinshan`` needs a kan,
+    so it is not offered here).
+
+    Returns a :class:`BatchScore`. A row that is not complete, or complete without a yaku,
+    is ``is_win=False`` with zeros — never an exception. Bad input raises
+    :class:`InvalidHandError` (shape, counts, tile totals, winning tile not held) or
+    :class:`InvalidSituationError` (winds, flags, dora, contradictions), naming the first
+    bad row in the message and in ``error.row``. ``threads`` (default: every core) never
+    changes the result.
+
+    >>> from riichi_lut.hand import parse_hand
+    >>> counts = np.array([parse_hand("234m567p22s345678s").concealed], dtype=np.uint8)
+    >>> r = score_batch(counts, [20], tsumo=False, seat_wind="W", round_wind="E", riichi=True, dora=1)
+    >>> r.is_win.tolist(), r.han.tolist(), r.fu.tolist(), r.points.tolist(), r.yaku(0)
+    ([True], [4], [30], [7700], ('riichi', 'pinfu', 'tanyao'))
+    """
+    flags = {
+        "riichi": riichi,
+        "double_riichi": double_riichi,
+        "ippatsu": ippatsu,
+        "haitei": haitei,
+        "houtei": houtei,
+        "chankan": chankan,
+        "tenhou": tenhou,
+        "chiihou": chiihou,
+        "renhou": renhou,
+    }
+    rows, win, sit, workers = _prepare(
+        counts, win_kind, tsumo, seat_wind, round_wind, flags, dora, rules, threads
+    )
+    n = len(rows)
+    lut, rt = _luts(rules)
+    out = _Out(
+        is_win=np.zeros(n, dtype=bool),
+        han=np.zeros(n, dtype=np.int16),
+        fu=np.zeros(n, dtype=np.int16),
+        yakuman=np.zeros(n, dtype=np.int8),
+        points=np.zeros(n, dtype=np.int32),
+        yaku_mask=np.zeros(n, dtype=np.uint64),
+    )
+
+    def work(start: int, stop: int) -> None:
+        _chunk(lut, rt, rows[start:stop], win[start:stop], sit, start, out)
+
+    run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
+    for array in (out.is_win, out.han, out.fu, out.yakuman, out.points, out.yaku_mask):
+        array.setflags(write=False)
+    return BatchScore(out.is_win, out.han, out.fu, out.yakuman, out.points, out.yaku_mask)
+
+
+def has_yaku_batch(
+    counts: Any,
+    win_kind: Any,
+    *,
+    tsumo: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    riichi: Any = False,
+    double_riichi: Any = False,
+    ippatsu: Any = False,
+    haitei: Any = False,
+    houtei: Any = False,
+    chankan: Any = False,
+    tenhou: Any = False,
+    chiihou: Any = False,
+    renhou: Any = False,
+    rules: RuleSet = TENHOU,
+    threads: int | None = None,
+) -> np.ndarray:
+    """Whether each closed hand is a win (complete, with at least one yaku): the fast path
+    of :func:`score_batch` (``score_batch(...).is_win``) for "may I call ron/tsumo here?".
+
+    Rows whose own tiles or flags already give a yaku (riichi, menzen tsumo, tanyao,
+    honitsu …) are decided without reading the hand; only the others are read, and no fu
+    or points are computed. Same inputs and errors as :func:`score_batch`.
+
+    >>> from riichi_lut.hand import parse_hand
+    >>> counts = np.array([parse_hand("123m456p789s11z234s").concealed] * 3, dtype=np.uint8)
+    >>> has_yaku_batch(counts, [0, 0, 0], tsumo=[False, True, False], riichi=[False, False, True],
+    ...                seat_wind="S", round_wind="E").tolist()
+    [False, True, True]
+    """
+    flags = {
+        "riichi": riichi,
+        "double_riichi": double_riichi,
+        "ippatsu": ippatsu,
+        "haitei": haitei,
+        "houtei": houtei,
+        "chankan": chankan,
+        "tenhou": tenhou,
+        "chiihou": chiihou,
+        "renhou": renhou,
+    }
+    rows, win, sit, workers = _prepare(
+        counts, win_kind, tsumo, seat_wind, round_wind, flags, 0, rules, threads
+    )
+    n = len(rows)
+    lut, rt = _luts(rules)
+    result = np.zeros(n, dtype=bool)
+
+    def work(start: int, stop: int) -> None:
+        has = _chunk(lut, rt, rows[start:stop], win[start:stop], sit, start, None)
+        assert has is not None
+        result[start:stop] = has
+
+    run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
+    return result
+
+
+_NEXT_DORA = np.array(
+    [k - k % 9 + (k % 9 + 1) % 9 for k in range(27)] + [27 + (k + 1) % 4 for k in range(4)]
+    + [31 + (k + 1) % 3 for k in range(3)],
+    dtype=np.intp,
+)  # fmt: skip
+
+
+def dora_han_batch(counts: Any, dora_indicator_kinds: Any) -> np.ndarray:
+    """Dora han of N hands from their indicators: ``counts`` (N, 34), ``dora_indicator_kinds``
+    an (N, k) integer array of indicator kinds 0..33, ``-1`` where a row has fewer.
+
+    Each indicator points at the next kind (9 -> 1 in a suit, North -> East, red -> white
+    dragon) and counts every copy of it in the hand. Call it again with the ura indicators
+    of riichi hands, and add red fives, to get ``score_batch``'s ``dora``. Returns (N,)
+    int16. The hand's copies of a kind plus its indicators showing that kind may not exceed 4.
+
+    >>> counts = np.zeros((1, 34), dtype=np.uint8)
+    >>> counts[0, [0, 1, 2]] = 3     # 111222333m ...
+    >>> dora_han_batch(counts, [[8, 0, -1]]).tolist()   # 9m -> 1m, 1m -> 2m
+    [6]
+    """
+    rows = as_count_rows(counts)
+    n = len(rows)
+    indicators = np.asarray(dora_indicator_kinds)
+    if indicators.ndim != 2 or indicators.shape[0] != n or indicators.dtype.kind not in "iu":
+        raise InvalidHandError(
+            f"dora_indicator_kinds must be an integer array of shape ({n}, k),"
+            f" got {indicators.dtype} {indicators.shape}"
+        )
+    if indicators.size and (indicators.min() < -1 or indicators.max() > 33):
+        row = _first(((indicators < -1) | (indicators > 33)).any(axis=1))
+        raise InvalidHandError(f"dora_indicator_kinds row {row}: kinds must be 0..33 or -1 (none)", row=row)
+    flat = rows.reshape(-1)
+    base = np.arange(n, dtype=np.intp) * 34
+    columns = [indicators[:, j] for j in range(indicators.shape[1])]
+    dora = np.zeros(n, dtype=np.int16)
+    for column in columns:
+        shown = column >= 0
+        kind = np.where(shown, column, 0).astype(np.intp)
+        # copies of this indicator's kind: in the hand, plus every indicator showing it
+        copies = flat.take(base + kind).astype(np.int16)
+        for other in columns:
+            copies += other == kind
+        over = shown & (copies > 4)
+        if over.any():
+            row = _first(over)
+            raise InvalidHandError(
+                f"row {row}: {KIND_NAMES[kind[row]]} has {int(copies[row])} copies"
+                " across the hand and the indicators",
+                row=row,
+            )
+        dora += flat.take(base + _NEXT_DORA[kind]) * shown
+    return dora

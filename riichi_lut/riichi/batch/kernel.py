@@ -1,0 +1,351 @@
+"""The batch scoring kernel: readings, winning groups, values, best per hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..._rows import block_indices, check_totals
+from ..yaku import ROWS
+from .inputs import _Situation
+from .luts import (
+    _AUX_PAIR_FU,
+    _AUX_VALUE_PAIR,
+    _BIT,
+    _CID_BITS,
+    _CID_MASK,
+    _F_BAD_PAIRS,
+    _F_CHUUREN,
+    _F_NONGREEN,
+    _F_SIMPLE,
+    _LOW48,
+    _V_SHIFT,
+    _W_HONORS,
+    _W_SAN,
+    _W_SETFU,
+    _W_SETS,
+    _Lut,
+    _RuleLut,
+)
+
+# --------------------------------------------------------------------------- kernel
+
+_ORDER_BITS = 20
+_ORDER_MAX = (1 << _ORDER_BITS) - 1
+_YAKUMAN_BITS = np.uint64(sum(1 << _BIT[row.id] for row, _ in ROWS if row.yakuman))
+_VALUE_MASK = np.uint64(0xFFF)
+
+
+def _take(x: Any, index: np.ndarray | None) -> Any:
+    """``x[index]`` for an array (all of it when ``index`` is None); a scalar unchanged."""
+    if index is None or not isinstance(x, np.ndarray):
+        return x
+    return x[index]
+
+
+def _extra_candidates(
+    lut: _Lut, splits: np.ndarray, count: list[np.ndarray], win: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every (reading x winning group) of ``h`` hands but each hand's first, in the scalar
+    order: readings as ``itertools.product`` over the blocks (the last block fastest), then
+    the groups that hold the winning tile (triplet, runs by start, pair).
+
+    ``splits`` (4, h): each block's first split id; ``count``: splits of the three suit
+    blocks (honors always have one). Returns (split ids (4, E), choice (E,), hand (E,))."""
+    h = splits.shape[1]
+    readings = count[0] * count[1] * count[2]
+    if int(readings.max()) == 1:
+        hand, s = np.arange(h), splits
+    else:
+        hand = np.repeat(np.arange(h), readings)
+        local = np.arange(len(hand)) - (np.cumsum(readings) - readings)[hand]
+        s = splits[:, hand]
+        c2, c1 = count[2][hand], count[1][hand]
+        s[2] += local % c2
+        local //= c2
+        s[1] += local % c1
+        s[0] += local // c1
+        win = win[hand]
+    r = len(hand)
+    masks = lut.choices[s.reshape(-1)[lut.block_of[win] * r + np.arange(r)] * 9 + lut.pos_of[win]]
+    k = lut.choice_count[masks]
+    reading = np.repeat(np.arange(r), k)
+    j = np.arange(len(reading)) - (np.cumsum(k) - k)[reading]
+    choice = lut.nth_choice[masks[reading].astype(np.intp) * 5 + j]
+    hand = hand[reading]
+    extra = np.ones(len(hand), dtype=bool)  # drop the first candidate of every hand
+    extra[0] = False
+    np.not_equal(hand[1:], hand[:-1], out=extra[1:])
+    np.logical_not(extra, out=extra)
+    extra[0] = False
+    return s[:, reading[extra]], choice[extra], hand[extra]
+
+
+@dataclass
+class _Candidates:
+    """Every (reading x winning group) of the standard-form rows of a chunk.
+
+    The first ``head`` candidates are each row's first reading and winning group, in row
+    order (``hands``; None: every row of the chunk); the others (``tail``: their row's
+    position in the head) follow, each row's together and in the scalar order."""
+
+    hands: np.ndarray | None
+    head: int
+    tail: np.ndarray | None
+    rows: np.ndarray | None  # chunk row of every candidate (None: candidate i is row i)
+    total: np.ndarray  # uint64 table sum: yaku bits | value << 48 (reading facts above 60)
+    raw_fu: np.ndarray  # fu before rounding
+    pinfu_tsumo: np.ndarray | None  # pinfu shape and wait, won by tsumo (-2 fu unless yakuman)
+
+
+def _standard(
+    lut: _Lut, rt: _RuleLut, sit: _Situation, grids: list[np.ndarray], win: np.ndarray,
+    hand_total: np.ndarray, hands: np.ndarray,
+) -> _Candidates | None:  # fmt: skip
+    """Candidates of the chunk rows ``hands`` (rows whose four blocks are complete)."""
+    everything = len(hands) == len(win)
+    g = grids if everything else [x[hands] for x in grids]
+    info = [lut.suit_info[g[0] & _CID_MASK], lut.suit_info[g[1] & _CID_MASK], lut.suit_info[g[2] & _CID_MASK],
+            lut.honor_info[g[3] & _CID_MASK]]  # fmt: skip
+    pairs = (info[0] & 1) + (info[1] & 1) + (info[2] & 1) + (info[3] & 1)
+    if not (pairs == 1).all():  # four pairs and two melds: complete blocks, not a hand
+        keep = np.flatnonzero(pairs == 1)
+        hands, info, everything = hands[keep], [x[keep] for x in info], False
+        if not len(hands):
+            return None
+    h = len(hands)
+    splits = np.empty((4, h), dtype=np.int64)
+    for b in range(4):
+        np.right_shift(info[b], 4, out=splits[b])
+    count = [(info[b] >> 1) & 7 for b in range(3)]
+    w = win if everything else win[hands]
+    masks = lut.choices[splits.reshape(-1)[lut.block_of[w] * h + np.arange(h)] * 9 + lut.pos_of[w]]
+    choice = lut.nth_choice[masks.astype(np.intp) * 5]
+    simple = (count[0] * count[1] * count[2] == 1) & (lut.choice_count[masks] == 1)
+    head_rows = None if everything else hands
+    if simple.all():
+        tail = None
+        rows = head_rows
+    else:
+        several = np.flatnonzero(~simple)
+        more, more_choice, more_hand = _extra_candidates(
+            lut, splits[:, several], [c[several] for c in count], w[several]
+        )
+        tail = several[more_hand]
+        splits = np.concatenate([splits, more], axis=1)
+        choice = np.concatenate([choice, more_choice])
+        w = np.concatenate([w, w[tail]])
+        rows = np.concatenate([np.arange(h) if everything else hands, tail if everything else hands[tail]])
+
+    word = lut.words.take(splits).sum(axis=0, dtype=np.uint64)
+    total = rt.structure[word & np.uint64(0x1FFF)]
+    honor_index = (word >> np.uint64(_W_HONORS - 4)) & np.uint64(0x3FF0)
+    winds = _take(sit.winds, rows)
+    honor_index |= winds.astype(np.uint64) if isinstance(winds, np.ndarray) else np.uint64(winds)
+    total += rt.honors[honor_index]
+    y = (word >> np.uint64(_W_SAN)) & np.uint64(0xFFFFFFFF)
+    y &= (y >> np.uint64(1)) & np.uint64(0x55555555)
+    sanshoku = np.flatnonzero(y)
+    if len(sanshoku):
+        y = y[sanshoku]
+        total[sanshoku] += rt.sanshoku[(y & np.uint64(0x3FFF) != 0) + 2 * (y >> np.uint64(14) != 0)]
+    # fu of the sets and the pair; four runs with a valueless pair; sets
+    raw_fu = ((word >> np.uint64(_W_SETFU)) & np.uint64(63)).astype(np.int64)
+    raw_fu += ((total >> np.uint64(_AUX_PAIR_FU - 1)) & np.uint64(6)).astype(np.int64)
+    pinfu_shape = ((total >> np.uint64(_AUX_VALUE_PAIR)) & np.uint64(9)) == np.uint64(8)
+    sets = ((word >> np.uint64(_W_SETS)) & np.uint64(7)).astype(np.int64)
+    tsumo = _take(sit.tsumo, rows)
+    index = choice * 68 + w * 2
+    index += tsumo if isinstance(tsumo, np.ndarray) else int(tsumo)
+    win_info = lut.win_info[index]
+    pinfu = ((win_info >> 5) & 1).astype(bool) & pinfu_shape
+    choice_index = sets - ((win_info >> 6) & 1)  # concealed sets: a ron-completed triplet is open
+    choice_index <<= 1
+    choice_index |= pinfu
+    choice_index |= ((win_info >> 7) & 1) << 4
+    total += rt.choice[choice_index]
+    total += _take(hand_total, rows)
+    raw_fu += win_info & 31
+    raw_fu += 20
+    pinfu_tsumo = (pinfu & tsumo) if isinstance(tsumo, np.ndarray) else (pinfu if tsumo else None)
+    return _Candidates(head_rows, h, tail, rows, total, raw_fu, pinfu_tsumo)
+
+
+def _values(
+    rt: _RuleLut, total: np.ndarray, raw_fu: Any, pinfu_tsumo: np.ndarray | None, mode: Any, dora: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(is a win, han, fu, yakuman, points) of table sums; zeros where not a win."""
+    value = ((total >> np.uint64(_V_SHIFT)) & _VALUE_MASK).astype(np.int64)
+    wins = value != 0
+    yakuman = (value >> 6) & 7
+    double = value >> 9
+    if rt.multiple_yakuman:
+        yakuman += 2 * double
+    else:
+        yakuman = np.where(double > 0, 2, np.minimum(yakuman, 1))
+    han = value & 63
+    han += dora
+    raw = raw_fu
+    any_yakuman = bool(yakuman.any())
+    if any_yakuman:
+        is_yakuman = yakuman > 0
+        han[is_yakuman] = 0
+        if pinfu_tsumo is not None:
+            raw = raw - 2 * (pinfu_tsumo & ~is_yakuman)
+    elif pinfu_tsumo is not None:
+        raw = raw - 2 * pinfu_tsumo
+    han *= wins
+    raw = raw * wins
+    index = np.minimum(han, 13)
+    index *= 128
+    index += raw
+    index *= 4
+    index += mode
+    index *= wins
+    points = rt.points[index]
+    if any_yakuman:
+        multiplier = (
+            rt.limit_multiplier[mode] if isinstance(mode, np.ndarray) else rt.limit_multiplier[int(mode)]
+        )
+        points = np.where(is_yakuman, 8000 * yakuman * multiplier, points)
+    return wins, han, rt.fu[raw], yakuman, points
+
+
+def _key(values: Any, order: np.ndarray | int) -> np.ndarray:
+    """Composite key of (is a win, han, fu, yakuman, points) arrays: points, yakuman, han,
+    fu, then ``order`` (higher: earlier in the scalar order); 0 for no win."""
+    wins, han, fu, yakuman, points = values
+    key = points.astype(np.int64) << 44
+    key |= yakuman.astype(np.int64) << 39
+    key |= han.astype(np.int64) << 29
+    key |= fu.astype(np.int64) << _ORDER_BITS
+    key |= order
+    key *= wins
+    return key
+
+
+@dataclass
+class _Out:
+    is_win: np.ndarray
+    han: np.ndarray
+    fu: np.ndarray
+    yakuman: np.ndarray
+    points: np.ndarray
+    yaku_mask: np.ndarray
+
+
+def _store(out: _Out, start: int, stop: int, rows: np.ndarray | None, values: tuple[np.ndarray, ...],
+           total: np.ndarray) -> None:  # fmt: skip
+    """Write chosen candidates (``rows`` None: the whole chunk, in order)."""
+    wins, han, fu, yakuman, points = values
+    mask = total & _LOW48
+    if yakuman.any():
+        mask = np.where(yakuman > 0, mask & _YAKUMAN_BITS, mask)
+    at: Any = slice(start, stop) if rows is None else rows + start
+    out.is_win[at] = wins
+    out.han[at] = han
+    out.fu[at] = fu
+    out.yakuman[at] = yakuman
+    out.points[at] = points
+    out.yaku_mask[at] = mask
+
+
+def _chunk(
+    lut: _Lut, rt: _RuleLut, rows: np.ndarray, win: np.ndarray, sit: _Situation, start: int, out: _Out | None
+) -> np.ndarray | None:
+    """Score rows ``start:start+len(rows)`` into ``out`` (or, with ``out`` None, return
+    has-a-yaku booleans)."""
+    n = len(rows)
+    totals, (im, ip, is_, iz) = block_indices(rows)
+    check_totals(totals, 0, start, (14,))
+    sit = _slice(sit, start, n)
+    grids = [lut.suit_grid[im], lut.suit_grid[ip], lut.suit_grid[is_], lut.honor_grid[iz]]
+    shift = np.uint32(_CID_BITS)
+    stats = grids[0] >> shift
+    stats += grids[1] >> shift
+    stats += grids[2] >> shift
+    stats += grids[3] >> shift
+    hand_total = rt.counts[stats]
+    hand_total += rt.flags[sit.flag_code]
+    chuuren = np.flatnonzero(stats & np.uint32(1 << _F_CHUUREN))
+    if len(chuuren):  # junsei: the hand before the win was exactly 1112345678999
+        w = win[chuuren]
+        junsei = chuuren[rows[chuuren, w] == np.where(w % 9 % 8 == 0, 4, 2)]
+        hand_total[junsei] += np.uint64(rt.junsei)
+    green = np.flatnonzero((stats & np.uint32(7 << _F_NONGREEN)) == 0)
+    if len(green):  # no tile outside 23468s and 6z in the sou and honor blocks
+        green = green[(im[green] == 0) & (ip[green] == 0)]
+        hand_total[green] += np.uint64(rt.ryuuiisou)
+    complete = (grids[0] & _CID_MASK) != 0
+    complete &= (grids[1] & _CID_MASK) != 0
+    complete &= (grids[2] & _CID_MASK) != 0
+    complete &= (grids[3] & _CID_MASK) != 0
+    hands = np.flatnonzero(complete)
+    chiitoitsu = np.flatnonzero((stats & np.uint32(7 << _F_BAD_PAIRS)) == 0)
+    kokushi = np.flatnonzero((stats & np.uint32(15 | 3 << _F_SIMPLE)) == 13)
+
+    if out is None:  # has_yaku: the hand's own yaku decide most rows without reading them
+        own = (hand_total >> np.uint64(_V_SHIFT)) != 0
+        has = complete & own
+        has[chiitoitsu] = True
+        has[kokushi] = True
+        rest = hands[~own[hands]]
+        if len(rest):
+            c = _standard(lut, rt, sit, grids, win, hand_total, rest)
+            if c is not None:
+                yes = ((c.total >> np.uint64(_V_SHIFT)) & _VALUE_MASK) != 0
+                has[(rest if c.rows is None else c.rows)[yes]] = True
+        return has
+
+    stop = start + n
+    c = _standard(lut, rt, sit, grids, win, hand_total, hands) if len(hands) else None
+    if c is not None:
+        values = _values(
+            rt, c.total, c.raw_fu, c.pinfu_tsumo, _take(sit.mode, c.rows), _take(sit.dora, c.rows)
+        )
+        h = c.head
+        head = [v[:h] for v in values]
+        head_total = c.total[:h]
+        if c.tail is not None:  # rows with several candidates: keep the best, the first of equals
+            starts = np.flatnonzero(np.concatenate([[True], c.tail[1:] != c.tail[:-1]]))
+            local = np.arange(len(c.tail)) - np.repeat(starts, np.diff(np.append(starts, len(c.tail))))
+            best = np.maximum.reduceat(_key([v[h:] for v in values], _ORDER_MAX - 1 - local), starts)
+            owners = c.tail[starts]
+            better = best > _key([v[owners] for v in head], _ORDER_MAX)
+            if better.any():
+                chosen = h + starts[better] + (_ORDER_MAX - 1 - (best[better] & _ORDER_MAX))
+                owners = owners[better]
+                head = [v.copy() for v in head]
+                head_total = head_total.copy()
+                for part, v in zip(head, values, strict=True):
+                    part[owners] = v[chosen]
+                head_total[owners] = c.total[chosen]
+        _store(out, start, stop, c.hands, tuple(head), head_total)
+    special = np.concatenate([chiitoitsu, kokushi])  # seven pairs, then thirteen orphans
+    if len(special):
+        seven = len(chiitoitsu)
+        extra = np.empty(len(special), dtype=np.uint64)
+        extra[:seven] = rt.chiitoitsu
+        extra[seven:] = np.where(
+            rows[kokushi, win[kokushi]] == 2, np.uint64(rt.kokushi_13), np.uint64(rt.kokushi)
+        )
+        total = hand_total[special]
+        total += extra
+        raw_fu = np.full(len(special), 20, dtype=np.int64)
+        raw_fu[:seven] = 25  # chiitoitsu: 25 fu, not rounded; kokushi: 20 (a yakuman)
+        values = _values(rt, total, raw_fu, None, _take(sit.mode, special), _take(sit.dora, special))
+        at = special + start
+        standard = _key((out.is_win[at], out.han[at], out.fu[at], out.yakuman[at], out.points[at]), 1)
+        better = _key(values, 0) > standard  # on equal keys the standard reading comes first
+        if better.any():
+            _store(out, start, stop, special[better], tuple(v[better] for v in values), total[better])
+    return None
+
+
+def _slice(sit: _Situation, start: int, n: int) -> _Situation:
+    def cut(x: Any) -> Any:
+        return x[start : start + n] if isinstance(x, np.ndarray) else x
+
+    return _Situation(cut(sit.flag_code), cut(sit.tsumo), cut(sit.mode), cut(sit.winds), cut(sit.dora))

@@ -1,0 +1,464 @@
+"""Look-up structures of batch scoring: yaku bits, per-block grids, split words, rule tables."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ... import _tables
+from ..rules import RuleSet
+from ..yaku import ROWS, YAKU
+
+# --------------------------------------------------------------------------- yaku bits
+
+#: Yaku ids by bit of ``BatchScore.yaku_mask``: bit ``i`` is ``YAKU_BITS[i]`` (the order of
+#: ``riichi_lut.riichi.yaku.ROWS``). ``rinshan``, ``sankantsu`` and ``suukantsu`` need a kan
+#: and are never set for the closed hands scored here.
+YAKU_BITS: tuple[str, ...] = tuple(row.id for row, _ in ROWS)
+_BIT = {yaku_id: i for i, yaku_id in enumerate(YAKU_BITS)}
+
+#: The supersedes relation the kernel implements (checked against ``yaku.ROWS``).
+_SUPERSEDES = {
+    "double_riichi": {"riichi"},
+    "junchan": {"chanta"},
+    "honroutou": {"chanta"},
+    "ryanpeikou": {"iipeikou"},
+    "chinitsu": {"honitsu"},
+    "kokushi_13": {"kokushi"},
+    "suuankou_tanki": {"suuankou"},
+    "daisuushii": {"shousuushii"},
+    "junsei_chuuren": {"chuuren"},
+}
+
+# A table entry: yaku bits 0..47, then the value from bit 48: han (6 bits), single yakuman
+# (3 bits), double yakuman (3 bits). Bits 60..63 carry reading facts that are not yaku.
+_MASK_BITS = 48
+_V_SHIFT = 48
+_LOW48 = np.uint64((1 << _MASK_BITS) - 1)
+_AUX_VALUE_PAIR = 60  # the pair is a dragon, the seat or the round wind
+_AUX_PAIR_FU = 61  # two bits: pair fu / 2 (0, 1 or 2)
+_AUX_FOUR_RUNS = 63
+
+# Per-block statistics (a 16-bit field of the grid entries; the four blocks' add up).
+_F_YAO, _F_SUITS, _F_HONOR, _F_SIMPLE, _F_NONGREEN, _F_CHUUREN, _F_BAD_PAIRS = 0, 4, 6, 7, 9, 12, 13
+_CID_BITS = 15
+_CID_MASK = np.uint32((1 << _CID_BITS) - 1)
+
+# Word of one split (additive over the four blocks).
+_W_RUNS, _W_SETS, _W_PEIKOU, _W_NONYAO, _W_ITTSU, _W_HONOR = 0, 3, 6, 8, 11, 12
+_W_SETFU = 13  # 6 bits: fu of the closed sets (4 simple, 8 terminal/honor)
+_W_SAN = 19  # 7 run-start counts then 9 triplet counts, 2 bits each (per suit 0/1)
+_W_HONORS = 51  # 7 bits: honor triplets, then 3 bits: honor pair kind + 1
+
+# Win-group choices (bit order = the scalar's group order: triplet, runs by start, pair).
+_TRIPLET, _RUN_LOW, _RUN_MID, _RUN_HIGH, _PAIR = range(5)
+
+# Rows per chunk, measured (bench/bench_scoring.py, 2 cores): larger chunks amortise the
+# per-call cost of the small arrays (rows with several readings, seven pairs, orphans).
+CHUNK_ROWS = 32768
+CHUNK_ROWS_THREADED = 65536
+
+_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
+_FLAG_NAMES = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "tsumo",
+    "haitei",
+    "houtei",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+_FLAG = {name: 1 << i for i, name in enumerate(_FLAG_NAMES)}
+
+
+def _check_rows_match() -> None:
+    """The kernel implements exactly the yaku rows of ``yaku.ROWS``; fail loudly otherwise."""
+    if len(YAKU_BITS) > _MASK_BITS:
+        raise AssertionError(f"batch scoring holds {_MASK_BITS} yaku bits, yaku.ROWS has {len(YAKU_BITS)}")
+    known = {
+        "riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "iipeikou",
+        "yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "yakuhai_seat", "yakuhai_round", "haitei",
+        "houtei", "rinshan", "chankan", "chiitoitsu", "toitoi", "sanankou", "sanshoku_doujun",
+        "sanshoku_doukou", "sankantsu", "ittsu", "chanta", "junchan", "honroutou", "shousangen",
+        "ryanpeikou", "honitsu", "chinitsu", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki",
+        "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "chinroutou", "ryuuiisou", "chuuren",
+        "junsei_chuuren", "suukantsu", "tenhou", "chiihou", "renhou", "renhou_mangan", "renhou_baiman",
+    }  # fmt: skip
+    if set(YAKU_BITS) != known:
+        raise AssertionError(f"batch scoring does not implement yaku {sorted(set(YAKU_BITS) - known)}")
+    supersedes = {row.id: set(row.supersedes) for row, _ in ROWS if row.supersedes}
+    if supersedes != _SUPERSEDES:
+        raise AssertionError("yaku.ROWS supersedes differ from what batch scoring implements")
+
+
+def _value(ids: list[str] | tuple[str, ...], rules: RuleSet) -> int:
+    """Table entry for a set of yaku (already without superseded ones): bits | value."""
+    bits = han = single = double = 0
+    for yaku_id in ids:
+        row = YAKU[yaku_id]
+        bits |= 1 << _BIT[yaku_id]
+        if row.yakuman:
+            if yaku_id in rules.double_yakuman:
+                double += 1
+            else:
+                single += 1
+        else:
+            han += row.han_closed
+    return bits | (han | single << 6 | double << 9) << _V_SHIFT
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def _digits(kinds: int) -> list[np.ndarray]:
+    """Digit ``i`` (count of block kind ``i``) of every base-5 index, uint8."""
+    index = np.arange(5**kinds, dtype=np.int32)
+    return [((index // 5**i) % 5).astype(np.uint8) for i in range(kinds)]
+
+
+def _grid(t: _tables.Tables, name: str, kinds: int) -> np.ndarray:
+    """Full-grid uint32 per block pattern: complete id + 1 (0: not complete) | statistics."""
+    d = _digits(kinds)
+    held = [x > 0 for x in d]
+    total = np.zeros(5**kinds, dtype=np.int32)
+    for x in d:
+        total += x
+    any_tile = total > 0
+    suit = kinds == 9
+    yao = [0, 8] if suit else list(range(7))
+    green = [1, 2, 3, 5, 7] if suit else [5]
+    stats = np.zeros(5**kinds, dtype=np.uint32)
+    stats += sum(held[i].astype(np.uint32) for i in yao) << _F_YAO
+    if suit:
+        stats += any_tile.astype(np.uint32) << _F_SUITS
+        stats += np.logical_or.reduce(held[1:8]).astype(np.uint32) << _F_SIMPLE
+        chuuren = (total == 14) & (d[0] >= 3) & (d[8] >= 3) & np.logical_and.reduce(held[1:8])
+        stats += chuuren.astype(np.uint32) << _F_CHUUREN
+    else:
+        stats += any_tile.astype(np.uint32) << _F_HONOR
+    nongreen = np.logical_or.reduce([held[i] for i in range(kinds) if i not in green])
+    stats += nongreen.astype(np.uint32) << _F_NONGREEN
+    bad = np.logical_or.reduce([(x != 0) & (x != 2) for x in d])
+    stats += bad.astype(np.uint32) << _F_BAD_PAIRS
+    complete = t[f"{name}_complete"]
+    cid = np.zeros(5**kinds, dtype=np.uint32)
+    cid[complete] = np.arange(1, len(complete) + 1, dtype=np.uint32)
+    return cid | stats << _CID_BITS
+
+
+def _split_info(t: _tables.Tables, name: str, first_id: int) -> np.ndarray:
+    """Per complete id + 1: first split id << 4 | number of splits << 1 | has a pair
+    (split ids of the honors follow the suit splits: ``first_id``)."""
+    offsets = t[f"{name}_split_offsets"].astype(np.int64)
+    splits = t[f"{name}_splits"]
+    first, count = offsets[:-1], np.diff(offsets)
+    pair = ((splits[first] >> 20) & 15) != 15
+    info = np.zeros(len(first) + 1, dtype=np.int64)
+    info[1:] = (first + first_id) << 4 | count << 1 | pair
+    return info
+
+
+def _split_words(codes: np.ndarray, suit: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(additive word of each split, 5-bit win-choice mask per split and position (n, 9))."""
+    codes = codes.astype(np.int64)
+    melds = [(codes >> (5 * j)) & 31 for j in range(4)]
+    pair = (codes >> 20) & 15
+    has_pair = pair != 15
+    word = np.zeros(len(codes), dtype=np.uint64)
+    choices = np.zeros((len(codes), 9), dtype=np.uint8)
+
+    def add(value: Any, shift: int) -> None:
+        word[:] += np.asarray(value).astype(np.uint64) << np.uint64(shift)
+
+    def count(conditions: list[np.ndarray]) -> np.ndarray:
+        return np.asarray(np.sum(np.stack(conditions), axis=0, dtype=np.int64))
+
+    sets = count([m < 9 for m in melds])
+    add(sets, _W_SETS)
+    for p in range(9 if suit else 7):
+        mask = np.zeros(len(codes), dtype=np.uint8)
+        for m in melds:
+            mask |= ((m == p) << _TRIPLET).astype(np.uint8)
+            if suit:
+                for start, bit in ((p - 2, _RUN_LOW), (p - 1, _RUN_MID), (p, _RUN_HIGH)):
+                    if 0 <= start <= 6:
+                        mask |= ((m == 9 + start) << bit).astype(np.uint8)
+        mask |= ((pair == p) << _PAIR).astype(np.uint8)
+        choices[:, p] = mask
+    if suit:
+        run_count = [count([m == 9 + s for m in melds]) for s in range(7)]
+        trip_count = [count([m == k for m in melds]) for k in range(9)]
+        add(count([(m >= 9) & (m != 31) for m in melds]), _W_RUNS)
+        add(np.sum(np.stack(run_count) // 2, axis=0), _W_PEIKOU)
+        nonyao = count([(m >= 10) & (m <= 14) for m in melds])  # runs 234..678
+        nonyao += count([(m >= 1) & (m <= 7) for m in melds])  # triplets 2..8
+        nonyao += has_pair & (pair >= 1) & (pair <= 7)
+        add(nonyao, _W_NONYAO)
+        add((run_count[0] > 0) & (run_count[3] > 0) & (run_count[6] > 0), _W_ITTSU)
+        add(4 * count([m < 9 for m in melds]) + 4 * count([(m == 0) | (m == 8) for m in melds]), _W_SETFU)
+        for s in range(7):
+            add(run_count[s] > 0, _W_SAN + 2 * s)
+        for k in range(9):
+            add(trip_count[k] > 0, _W_SAN + 14 + 2 * k)
+    else:
+        add(sets * 8, _W_SETFU)
+        add((sets > 0) | has_pair, _W_HONOR)
+        add(np.sum(np.stack([np.where(m < 7, 1 << np.minimum(m, 6), 0) for m in melds]), axis=0), _W_HONORS)
+        add(np.where(has_pair, pair + 1, 0), _W_HONORS + 7)
+    return word, choices
+
+
+@dataclass(frozen=True)
+class _Lut:
+    """Rule-independent look-up arrays (built once from the decomposition tables)."""
+
+    suit_grid: np.ndarray  # uint32 by base-5 index
+    honor_grid: np.ndarray
+    suit_info: np.ndarray  # int64 by complete id + 1
+    honor_info: np.ndarray
+    words: np.ndarray  # uint64 by split id (suit splits, then honor splits)
+    choices: np.ndarray  # uint8 by split id * 9 + position in the block
+    block_of: np.ndarray  # block (0..3) of each tile kind
+    pos_of: np.ndarray  # position of each tile kind in its block
+    choice_count: np.ndarray  # popcount of a 5-bit mask
+    nth_choice: np.ndarray  # [mask * 5 + j] -> the j-th set bit
+    win_info: np.ndarray  # [(choice * 34 + win kind) * 2 + tsumo] -> fu part | flags << 5
+
+
+def _build_lut(t: _tables.Tables) -> _Lut:
+    _check_rows_match()
+    suit_words, suit_choices = _split_words(t["suit_splits"], suit=True)
+    honor_words, honor_choices = _split_words(t["honor_splits"], suit=False)
+    masks = np.arange(32)
+    count = np.array([bin(m).count("1") for m in masks], dtype=np.int64)
+    nth = np.zeros(32 * 5, dtype=np.int64)
+    for m in masks:
+        for j, bit in enumerate(b for b in range(5) if m >> b & 1):
+            nth[m * 5 + j] = bit
+    win_info = np.zeros(5 * 34 * 2, dtype=np.int64)
+    for choice in range(5):
+        for kind in range(34):
+            number = kind % 9 + 1
+            yaochu = kind >= 27 or number in (1, 9)
+            ryanmen = (choice == _RUN_HIGH and number != 7) or (choice == _RUN_LOW and number != 3)
+            tanki = choice == _PAIR
+            wait_fu = 0 if ryanmen or choice == _TRIPLET else 2
+            for tsumo in (0, 1):
+                ron_triplet = choice == _TRIPLET and not tsumo
+                fu = wait_fu + (2 if tsumo else 10) - (ron_triplet * (4 if yaochu else 2))
+                flags = ryanmen | ron_triplet << 1 | tanki << 2 | tsumo << 3
+                win_info[(choice * 34 + kind) * 2 + tsumo] = fu | flags << 5
+    return _Lut(
+        suit_grid=_grid(t, "suit", 9),
+        honor_grid=_grid(t, "honor", 7),
+        suit_info=_split_info(t, "suit", 0),
+        honor_info=_split_info(t, "honor", len(suit_words)),
+        words=np.concatenate([suit_words, honor_words]),
+        choices=np.concatenate([suit_choices, honor_choices]).reshape(-1),
+        block_of=np.array([min(k // 9, 3) for k in range(34)], dtype=np.intp),
+        pos_of=np.array([k - 9 * min(k // 9, 3) for k in range(34)], dtype=np.intp),
+        choice_count=count,
+        nth_choice=nth,
+        win_info=win_info,
+    )
+
+
+@dataclass(frozen=True)
+class _RuleLut:
+    """Look-up arrays whose values depend on the rule set (cached per ``RuleSet``)."""
+
+    counts: np.ndarray  # uint64 by summed block statistics
+    flags: np.ndarray  # uint64 by flag code
+    structure: np.ndarray  # uint64 by the low 13 bits of a reading word
+    honors: np.ndarray  # uint64 by honor sets/pair << 4 | seat << 2 | round
+    sanshoku: np.ndarray  # uint64 by doujun | doukou << 1
+    choice: np.ndarray  # uint64 by pinfu | concealed sets << 1 | tanki << 4
+    junsei: int  # entry change from chuuren to junsei chuuren
+    ryuuiisou: int
+    chiitoitsu: int
+    kokushi: int
+    kokushi_13: int
+    points: np.ndarray  # int32 by (min(han, 13) * 128 + raw fu) * 4 + dealer * 2 + tsumo
+    fu: np.ndarray  # int16 rounded fu by raw fu
+    limit_multiplier: np.ndarray  # int64 payment total / base by dealer * 2 + tsumo
+    multiple_yakuman: bool
+
+
+def _build_rule_lut(rules: RuleSet) -> _RuleLut:
+    def value(*ids: str) -> int:
+        return _value(ids, rules)
+
+    f = np.arange(1 << 16)
+    yao, suits = f & 15, (f >> _F_SUITS) & 3
+    honor, simple = (f >> _F_HONOR) & 1, (f >> _F_SIMPLE) & 3
+    counts = np.zeros(1 << 16, dtype=np.uint64)
+    for yaku_id, where in (
+        ("tanyao", yao == 0),
+        ("honroutou", (simple == 0) & (honor == 1) & (suits >= 1)),
+        ("honitsu", (suits == 1) & (honor == 1)),
+        ("chinitsu", (suits == 1) & (honor == 0)),
+        ("tsuuiisou", suits == 0),
+        ("chinroutou", (simple == 0) & (honor == 0)),
+        ("chuuren", ((f >> _F_CHUUREN) & 1) == 1),
+    ):
+        counts[where] += np.uint64(value(yaku_id))
+
+    code = np.arange(1 << len(_FLAG_NAMES))
+    flags = np.zeros(len(code), dtype=np.uint64)
+    renhou = {"yakuman": "renhou", "mangan": "renhou_mangan", "baiman": "renhou_baiman"}.get(rules.renhou)
+    for c in code:
+        on = {name for name in _FLAG_NAMES if c & _FLAG[name]}
+        ids: list[str] = [
+            name
+            for name in ("double_riichi", "haitei", "houtei", "chankan", "tenhou", "chiihou")
+            if name in on
+        ]
+        if "riichi" in on and "double_riichi" not in on:
+            ids.append("riichi")
+        if "ippatsu" in on and rules.ippatsu:
+            ids.append("ippatsu")
+        if "tsumo" in on:
+            ids.append("menzen_tsumo")
+        if "renhou" in on and renhou:
+            ids.append(renhou)
+        flags[c] = value(*ids)
+
+    s = np.arange(1 << 13)
+    runs, sets, peikou = s & 7, (s >> _W_SETS) & 7, (s >> _W_PEIKOU) & 3
+    nonyao, ittsu, honor_present = (s >> _W_NONYAO) & 7, (s >> _W_ITTSU) & 1, (s >> _W_HONOR) & 1
+    outside = (runs >= 1) & (nonyao == 0)
+    structure = np.zeros(len(s), dtype=np.uint64)
+    for yaku_id, where in (
+        ("iipeikou", peikou == 1),
+        ("ryanpeikou", peikou == 2),
+        ("toitoi", sets == 4),
+        ("ittsu", ittsu == 1),
+        ("chanta", outside & (honor_present == 1)),
+        ("junchan", outside & (honor_present == 0)),
+    ):
+        structure[where] += np.uint64(value(yaku_id))
+    structure[runs == 4] += np.uint64(1 << _AUX_FOUR_RUNS)
+
+    honors = np.zeros(1 << 14, dtype=np.uint64)
+    for sub in range(1 << 10):
+        triplets, pair = sub & 127, (sub >> 7) - 1  # pair: honor index 0..6, or -1
+        dragons, winds = bin(triplets >> 4).count("1"), bin(triplets & 15).count("1")
+        for seat in range(4):
+            for round_ in range(4):
+                ids = [
+                    name
+                    for name, bit in (("yakuhai_haku", 4), ("yakuhai_hatsu", 5), ("yakuhai_chun", 6))
+                    if triplets >> bit & 1
+                ]
+                if triplets >> seat & 1:
+                    ids.append("yakuhai_seat")
+                if triplets >> round_ & 1:
+                    ids.append("yakuhai_round")
+                if dragons == 2 and pair >= 4:
+                    ids.append("shousangen")
+                if dragons == 3:
+                    ids.append("daisangen")
+                if winds == 3 and 0 <= pair < 4:
+                    ids.append("shousuushii")
+                if winds == 4:
+                    ids.append("daisuushii")
+                if pair >= 4:
+                    pair_fu = 2
+                elif pair == seat == round_:
+                    pair_fu = rules.double_wind_pair_fu
+                elif pair in (seat, round_):
+                    pair_fu = 2
+                else:
+                    pair_fu = 0
+                aux = (pair_fu > 0) << _AUX_VALUE_PAIR | (pair_fu // 2) << _AUX_PAIR_FU
+                honors[sub << 4 | seat << 2 | round_] = value(*ids) | aux
+
+    sanshoku = np.array(
+        [
+            value(),
+            value("sanshoku_doujun"),
+            value("sanshoku_doukou"),
+            value("sanshoku_doujun", "sanshoku_doukou"),
+        ],
+        dtype=np.uint64,
+    )
+    choice = np.zeros(32, dtype=np.uint64)
+    for index in range(32):
+        pinfu, concealed, tanki = index & 1, (index >> 1) & 7, index >> 4
+        ids = ["pinfu"] if pinfu else []
+        if concealed >= 3:
+            ids.append("sanankou")
+        if concealed == 4:
+            ids.append("suuankou_tanki" if tanki else "suuankou")
+        choice[index] = value(*ids)
+
+    fu_raw = np.arange(128)
+    fu = (-(-fu_raw // 10) * 10).astype(np.int16)
+    fu[25] = 25  # chiitoitsu: not rounded
+    points = np.zeros((14, 128, 4), dtype=np.int32)
+    limits = {5: 2000, 6: 3000, 7: 3000, 8: 4000, 9: 4000, 10: 4000, 11: 6000, 12: 6000}
+    for han in range(14):
+        for raw in range(128):
+            rounded = int(fu[raw])
+            if han >= 13:
+                base = 8000 if rules.kazoe_yakuman else 6000
+            elif han >= 5:
+                base = limits[han]
+            else:
+                base = rounded * 2 ** (2 + han)
+                if base >= 2000 or (rules.kiriage and (han, rounded) in ((4, 30), (3, 60))):
+                    base = 2000
+            for mode in range(4):
+                points[han, raw, mode] = _payment_total(base, dealer=mode >> 1 == 1, tsumo=mode & 1 == 1)
+    return _RuleLut(
+        counts=counts,
+        flags=flags,
+        structure=structure,
+        honors=honors,
+        sanshoku=sanshoku,
+        choice=choice,
+        junsei=value("junsei_chuuren") - value("chuuren"),
+        ryuuiisou=value("ryuuiisou"),
+        chiitoitsu=value("chiitoitsu"),
+        kokushi=value("kokushi"),
+        kokushi_13=value("kokushi_13"),
+        points=points.reshape(-1),
+        fu=fu,
+        limit_multiplier=np.array([4, 4, 6, 6], dtype=np.int64),
+        multiple_yakuman=rules.multiple_yakuman,
+    )
+
+
+def _round_up_100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def _payment_total(base: int, *, dealer: bool, tsumo: bool) -> int:
+    """What the winner receives before honba and sticks (``points.payments`` summed)."""
+    if not tsumo:
+        return _round_up_100(base * (6 if dealer else 4))
+    if dealer:
+        return 3 * _round_up_100(base * 2)
+    return _round_up_100(base * 2) + 2 * _round_up_100(base)
+
+
+_rule_lock = threading.Lock()
+
+
+def _luts(rules: RuleSet) -> tuple[_Lut, _RuleLut]:
+    t = _tables.tables()
+    lut = t.derived("riichi.batch", _build_lut)
+    cache: dict[RuleSet, _RuleLut] = t.derived("riichi.batch.rules", lambda t: {})
+    rule_lut = cache.get(rules)
+    if rule_lut is None:
+        with _rule_lock:
+            rule_lut = cache.get(rules)
+            if rule_lut is None:
+                rule_lut = cache[rules] = _build_rule_lut(rules)
+    return lut, rule_lut

@@ -32,6 +32,7 @@ from riichi_lut.tiles import (
     MAX_COPIES,
     NUM_KINDS,
     RED_FIVE_KINDS,
+    _tally,
     check_copies,
     codes_from_counts,
     counts_of,
@@ -242,6 +243,15 @@ def _check_calls(calls: object) -> tuple[Call, ...]:
 
 def _check_across(concealed: tuple[int, ...], red: tuple[int, ...], calls: tuple[Call, ...]) -> None:
     """A fifth copy or second red five of a suit across concealed tiles and calls."""
+    if not calls:
+        return  # the concealed counts and red fives were checked on their own
+    totals = list(concealed)
+    for call in calls:
+        for kind in call.kinds:
+            totals[kind] += 1
+    reds = [r + sum(c.red[i] for c in calls) for i, r in enumerate(red)]
+    if max(totals) <= MAX_COPIES and max(reds) <= 1:
+        return
     for kind in range(NUM_KINDS):
         in_calls = [c for c in calls if kind in c.kinds]
         total = concealed[kind] + sum(c.kinds.count(kind) for c in in_calls)
@@ -447,7 +457,8 @@ def parse_hand(text: str) -> Hand:
         pairs += call_pairs
         position = end + 1
     check_copies(pairs, text)
-    return Hand(tuple(counts_of(concealed)), red_of(concealed), tuple(calls))
+    counts, red = _tally(concealed)
+    return Hand(tuple(counts), red, tuple(calls))
 
 
 # --- the door every API goes through -------------------------------------------------

@@ -59,6 +59,7 @@ MJAI_NAMES = KIND_NAMES[:27] + MJAI_HONORS + ("5mr", "5pr", "5sr")
 """mjai name of each tile code 0..36."""
 
 _MJAI_TO_CODE = {name: code for code, name in enumerate(MJAI_NAMES)}
+_KIND_OF_CODE = tuple(range(NUM_KINDS)) + RED_FIVE_KINDS
 _DIGITS = "0123456789"
 
 
@@ -102,6 +103,8 @@ def kind_of(code: int) -> int:
     >>> kind_of(RED_5P), kind_of(13), kind_of(33)
     (13, 13, 33)
     """
+    if code.__class__ is int and 0 <= code < NUM_CODES:  # the common case, no checks to run
+        return _KIND_OF_CODE[code]
     value = validate_code(code)
     return RED_FIVE_KINDS[value - RED_5M] if value >= RED_5M else value
 
@@ -112,6 +115,8 @@ def is_red(code: int) -> bool:
     >>> is_red(RED_5S), is_red(22)
     (True, False)
     """
+    if code.__class__ is int and 0 <= code < NUM_CODES:
+        return code >= RED_5M
     return validate_code(code) >= RED_5M
 
 
@@ -329,6 +334,9 @@ def validate_counts(counts: Sequence[int], *, name: str = "counts") -> list[int]
         raise InvalidHandError(f"{name} must be 1-D with 34 counts, got shape {tuple(shape)}")
     if len(counts) != NUM_KINDS:
         raise InvalidHandError(f"{name} must have 34 counts (one per kind), got {len(counts)}")
+    plain = counts.__class__ in (list, tuple) and set(map(type, counts)) == {int}
+    if plain and 0 <= min(counts) and max(counts) <= MAX_COPIES:
+        return list(counts)  # plain ints in range: nothing to report
     values = [_as_int(v, f"{name}[{i}] ({KIND_NAMES[i]})") for i, v in enumerate(counts)]
     for kind, value in enumerate(values):
         if value < 0:

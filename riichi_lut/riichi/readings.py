@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -100,11 +100,20 @@ class Reading:
     wait: Wait
     win_kind: int
 
-    @property
+    @cached_property
     def melds(self) -> tuple[Group, ...]:
         return tuple(g for g in self.groups if g.kind is not GroupKind.PAIR)
 
-    @property
+    @cached_property
+    def runs(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind is GroupKind.RUN)
+
+    @cached_property
+    def sets(self) -> tuple[Group, ...]:
+        """Triplets and kans."""
+        return tuple(g for g in self.groups if g.kind is GroupKind.TRIPLET or g.kind is GroupKind.KAN)
+
+    @cached_property
     def pair(self) -> Group | None:
         pairs = [g for g in self.groups if g.kind is GroupKind.PAIR]
         return pairs[0] if self.form == "standard" and pairs else None

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..tiles import number_of, suit_of
-from .readings import YAOCHU, GroupKind, Reading, Wait
+from .readings import YAOCHU, Group, GroupKind, Reading, Wait
 from .rules import RuleSet
 
 DRAGONS = (31, 32, 33)
@@ -48,6 +49,29 @@ class Context:
     def dealer(self) -> bool:
         return self.seat_wind == 27
 
+    # Tile facts every tile-only yaku asks for, computed once per context.
+
+    @cached_property
+    def kinds(self) -> tuple[int, ...]:
+        """The kinds present in the hand (calls included)."""
+        return tuple(k for k, n in enumerate(self.counts) if n)
+
+    @cached_property
+    def suits(self) -> frozenset[int]:
+        return frozenset(k // 9 for k in self.kinds if k < 27)
+
+    @cached_property
+    def has_honor(self) -> bool:
+        return self.kinds[-1] >= 27
+
+    @cached_property
+    def only_yaochu(self) -> bool:
+        return all(k in YAOCHU for k in self.kinds)
+
+    @cached_property
+    def no_yaochu(self) -> bool:
+        return not any(k in YAOCHU for k in self.kinds)
+
 
 @dataclass(frozen=True)
 class YakuRow:
@@ -65,12 +89,12 @@ Predicate = Callable[[Reading, Context], bool]
 # ---------------------------------------------------------------- group helpers
 
 
-def _sets(r: Reading) -> list:
-    return [g for g in r.melds if g.is_set]
+def _sets(r: Reading) -> tuple[Group, ...]:
+    return r.sets
 
 
-def _runs(r: Reading) -> list:
-    return [g for g in r.melds if g.kind is GroupKind.RUN]
+def _runs(r: Reading) -> tuple[Group, ...]:
+    return r.runs
 
 
 def _concealed_sets(r: Reading, c: Context) -> int:
@@ -85,8 +109,8 @@ def _concealed_sets(r: Reading, c: Context) -> int:
     return count
 
 
-def _all_kinds(c: Context) -> list[int]:
-    return [k for k, n in enumerate(c.counts) if n]
+def _all_kinds(c: Context) -> tuple[int, ...]:
+    return c.kinds
 
 
 def _peikou(r: Reading) -> int:
@@ -103,7 +127,7 @@ def _value_pair(r: Reading, c: Context) -> bool:
     return pair is not None and (pair.tile in DRAGONS or pair.tile in (c.seat_wind, c.round_wind))
 
 
-def _sanshoku(r: Reading, groups: list) -> bool:
+def _sanshoku(r: Reading, groups: tuple[Group, ...]) -> bool:
     by_number: dict[int, set[int]] = {}
     for g in groups:
         if g.tile < 27:
@@ -129,12 +153,12 @@ def _outside(r: Reading, terminals_only: bool) -> bool:
     return not has_honor if terminals_only else has_honor
 
 
-def _suits(c: Context) -> set[int]:
-    return {suit_of(k) for k in _all_kinds(c) if k < 27}
+def _suits(c: Context) -> frozenset[int]:
+    return c.suits
 
 
 def _has_honor(c: Context) -> bool:
-    return any(k >= 27 for k in _all_kinds(c))
+    return c.has_honor
 
 
 def _chuuren(r: Reading, c: Context) -> bool:

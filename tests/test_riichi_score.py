@@ -16,8 +16,8 @@ from collections import Counter
 
 import pytest
 
-from riichi_lut.errors import NotAWinError
-from riichi_lut.riichi import MAHJONG_SOUL, TENHOU, score
+from riichi_lut.errors import InvalidSituationError, NotAWinError
+from riichi_lut.riichi import MAHJONG_SOUL, TENHOU, WRC, nagashi_mangan, score
 
 # R: 123m 456p 234s 789s 99s - no yaku of its own; 3s is a kanchan (2_4s), 2s a ryanmen
 # (34s), 3m a penchan (12m). A: 234m 567p 234s 55s 678s on 8s (67s ryanmen): pinfu +
@@ -519,3 +519,17 @@ def test_result_to_dict_matches_fields() -> None:
     d = json.loads(json.dumps(r.to_dict()))
     assert (d["han"], d["fu"], d["total"], d["limit"]) == (1, 40, 2600, None)
     assert [line["code"] for line in d["fu_lines"]] == [line.code for line in r.fu_lines]
+
+
+@pytest.mark.parametrize(
+    "seat, expected",
+    [("E", [("S", 4000), ("W", 4000), ("N", 4000)]), ("W", [("E", 4000), ("S", 2000), ("N", 2000)])],
+)
+def test_nagashi_mangan_pays_a_mangan_tsumo(seat: str, expected: list) -> None:
+    # dealer: 4,000 all; non-dealer: 4,000 from the dealer, 2,000 from the others
+    assert [(p.payer, p.total) for p in nagashi_mangan(seat, rules=TENHOU)] == expected
+
+
+def test_nagashi_mangan_refused_without_the_rule() -> None:
+    with pytest.raises(InvalidSituationError, match="nagashi mangan"):
+        nagashi_mangan("S", rules=WRC)

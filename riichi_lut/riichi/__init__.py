@@ -6,6 +6,7 @@
 (1, 40, [('S', 700), ('W', 700), ('N', 700)], 2100)
 """
 
+from .points import nagashi_mangan
 from .rules import EMA, M_LEAGUE, MAHJONG_SOUL, PRESETS, TENHOU, WRC, RuleSet
 from .score import Dora, ScoreResult, score
 
@@ -19,5 +20,6 @@ __all__ = [
     "Dora",
     "RuleSet",
     "ScoreResult",
+    "nagashi_mangan",
     "score",
 ]

@@ -75,3 +75,24 @@ def payments(base: int, seat_wind: int, tsumo: bool, honba: int) -> tuple[Paymen
         share = 2 if dealer or wind == "E" else 1
         out.append(Payment(wind, round_up_100(base * share), 100 * honba))
     return tuple(out)
+
+
+def nagashi_mangan(seat_wind: str, *, rules: RuleSet) -> tuple[Payment, ...]:
+    """Payments of nagashi mangan (流し満貫): at an exhaustive draw, a player whose every
+    discard was a terminal or honor and none of them called receives a mangan tsumo —
+    4,000 from each player for the dealer; 4,000 from the dealer and 2,000 from each other
+    player for a non-dealer. The payment is a settlement of the draw, not a win: honba and
+    riichi sticks do not change it (riichi.wiki, "Nagashi mangan"). Refused under a rule
+    set without it (``RuleSet.nagashi_mangan``).
+
+    >>> from riichi_lut.riichi.rules import TENHOU
+    >>> [(p.payer, p.points) for p in nagashi_mangan("S", rules=TENHOU)]
+    [('E', 4000), ('W', 2000), ('N', 2000)]
+    """
+    from ..errors import InvalidSituationError
+
+    if not rules.nagashi_mangan:
+        raise InvalidSituationError(f"the {rules.name} rule set does not play nagashi mangan")
+    if seat_wind not in WIND_NAMES:
+        raise InvalidSituationError(f"seat_wind must be 'E', 'S', 'W' or 'N', got {seat_wind!r}")
+    return payments(2000, 27 + WIND_NAMES.index(seat_wind), tsumo=True, honba=0)

@@ -20,7 +20,7 @@ re-evaluations; the tests compare it with exactly that brute force.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -359,26 +359,43 @@ def ukeire_batch(
     >>> int(shanten[0]), np.flatnonzero(accepted[0]).tolist(), int(total[0])
     (0, [27, 28], 4)
     """
-    workers = resolve_threads(threads)
-    rows = as_count_rows(counts)
-    n = len(rows)
-    calls = calls_per_row(melds, n)
-    seen = _visible_rows(visible, n)
+    n = len(rows := as_count_rows(counts))
     shanten = np.empty(n, dtype=np.int8)
     accepted = np.empty((n, NUM_KINDS), dtype=bool)
     total = np.empty(n, dtype=np.int16)
+
+    def work(lut: batch._Tables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int) -> None:
+        stop = start + len(chunk)
+        shanten[start:stop], accepted[start:stop], _ = batch.analyse_rows(lut, chunk, calls, NECESSARY, start)
+        total[start:stop] = batch.live_total(chunk, seen, accepted[start:stop])
+
+    _run(rows, melds, visible, threads, work, (CHUNK_ROWS, 4 * CHUNK_ROWS))
+    return shanten, accepted, total
+
+
+def _run(
+    rows: np.ndarray,
+    melds: Any,
+    visible: Any,
+    threads: int | None,
+    work: Callable[[Any, np.ndarray, Any, np.ndarray | None, int], None],
+    chunk_rows: tuple[int, int],
+) -> None:
+    """Validate the per-row inputs and run ``work(lut, rows, calls, visible, start)`` over
+    chunks (``chunk_rows``: one thread, several threads), visible counts checked first."""
+    workers = resolve_threads(threads)
+    n = len(rows)
+    calls = calls_per_row(melds, n)
+    seen = _visible_rows(visible, n)
     lut = batch.tables()
 
-    def work(start: int, stop: int) -> None:
+    def chunk(start: int, stop: int) -> None:
         part = calls if isinstance(calls, int) else calls[start:stop]
-        chunk = rows[start:stop]
         vis = None if seen is None else seen[start:stop]
-        batch.check_visible(chunk, vis, start)
-        shanten[start:stop], accepted[start:stop], _ = batch.analyse_rows(lut, chunk, part, NECESSARY, start)
-        total[start:stop] = batch.live_total(chunk, vis, accepted[start:stop])
+        batch.check_visible(rows[start:stop], vis, start)
+        work(lut, rows[start:stop], part, vis, start)
 
-    run_chunks(n, CHUNK_ROWS if workers == 1 else 4 * CHUNK_ROWS, work, workers)
-    return shanten, accepted, total
+    run_chunks(n, chunk_rows[0] if workers == 1 else chunk_rows[1], chunk, workers)
 
 
 def best_discard_batch(
@@ -397,26 +414,19 @@ def best_discard_batch(
     >>> [a.tolist() for a in best_discard_batch(rows)]
     [[33], [0], [4]]
     """
-    workers = resolve_threads(threads)
-    rows = as_count_rows(counts)
-    n = len(rows)
-    calls = calls_per_row(melds, n)
-    seen = _visible_rows(visible, n)
+    n = len(rows := as_count_rows(counts))
     kind = np.empty(n, dtype=np.int8)
     after = np.empty(n, dtype=np.int8)
     total = np.empty(n, dtype=np.int16)
-    lut = batch.tables()
 
-    def work(start: int, stop: int) -> None:
-        part = calls if isinstance(calls, int) else calls[start:stop]
-        chunk = rows[start:stop]
-        vis = None if seen is None else seen[start:stop]
-        batch.check_visible(chunk, vis, start)
+    def work(lut: batch._Tables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int) -> None:
+        stop = start + len(chunk)
         kind[start:stop], after[start:stop], total[start:stop] = batch.best_discards(
-            lut, chunk, part, vis, start
+            lut, chunk, calls, seen, start
         )
 
-    run_chunks(n, CHUNK_ROWS // 8 if workers == 1 else CHUNK_ROWS // 2, work, workers)
+    # each 14-tile row expands into ~7.5 candidate 13-tile rows: smaller chunks
+    _run(rows, melds, visible, threads, work, (CHUNK_ROWS // 8, CHUNK_ROWS // 2))
     return kind, after, total
 
 

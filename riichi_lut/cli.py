@@ -5,6 +5,8 @@
     riichi-lut score "234m456p678s22345s" --win 5s --ron --seat S --round E --riichi
     riichi-lut shanten "123456789m1111z" "23m456p22z [789s] (1111z)"
     riichi-lut shanten --json "11223344556677z"
+    riichi-lut simulate exact --tiles 14                  # exact statistics of all deals
+    riichi-lut simulate haipai --n 1000000 --workers 2    # seeded Monte Carlo
     riichi-lut tables            # where the tables are, their manifest, a load check
 
 Bad input prints ``error: ...`` (what is wrong and where) and exits with status 2.
@@ -20,6 +22,7 @@ from collections.abc import Sequence
 from . import _tables
 from .errors import RiichiLutError
 from .hand import parse_hand
+from .cli_simulate import add_parser as add_simulate_parser
 from .hints import hint, shanten_words
 from .riichi import PRESETS, score
 from .shanten import shanten
@@ -158,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", metavar="HAND", help=example)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_shanten)
+
+    add_simulate_parser(sub)
 
     p = sub.add_parser("tables", help="show and verify the lookup tables")
     p.add_argument("--json", action="store_true", help="print JSON")

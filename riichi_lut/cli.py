@@ -20,9 +20,9 @@ import sys
 from collections.abc import Sequence
 
 from . import _tables
+from .cli_simulate import add_parser as add_simulate_parser
 from .errors import RiichiLutError
 from .hand import parse_hand
-from .cli_simulate import add_parser as add_simulate_parser
 from .hints import hint, shanten_words
 from .riichi import PRESETS, score
 from .shanten import shanten

@@ -42,8 +42,17 @@ class Chunk:
         return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(self.index,)))
 
 
+def as_count(value: object, name: str, minimum: int = 0) -> int:
+    """``value`` as a Python int of at least ``minimum`` (numpy integers accepted; bools,
+    floats and strings refused)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise InvalidArgumentError(f"{name} must be an int >= {minimum}, got {value!r}")
+    return int(value)
+
+
 def plan(n: int, seed: int, chunk_size: int = DEFAULT_CHUNK) -> list[Chunk]:
     """The chunks of a job of ``n`` items."""
+    n, seed, chunk_size = as_count(n, "n"), as_count(seed, "seed"), as_count(chunk_size, "chunk_size", 1)
     for name, value in (("n", n), ("seed", seed), ("chunk_size", chunk_size)):
         if (
             isinstance(value, bool)

@@ -16,6 +16,9 @@ from ..shanten import FORMS, shanten_batch
 from .backend import DEFAULT_CHUNK, Chunk, execute, plan
 
 COPIES = [4] * 34
+#: shanten -1 .. 13 (kokushi reaches 13, standard 8): one bin each, so every chunk's counts
+#: have the same length whatever the form
+BINS = 15
 
 
 def deal_counts(rng: np.random.Generator, n: int, tiles: int = 13) -> np.ndarray:
@@ -26,7 +29,7 @@ def deal_counts(rng: np.random.Generator, n: int, tiles: int = 13) -> np.ndarray
 def _shanten_task(chunk: Chunk, params: tuple[int, str]) -> np.ndarray:
     tiles, form = params
     values = shanten_batch(deal_counts(chunk.rng(), chunk.size, tiles), form=form, threads=1)
-    return np.bincount(values.astype(np.int64) + 1, minlength=9)
+    return np.bincount(values.astype(np.int64) + 1, minlength=BINS)
 
 
 def sample_shanten_distribution(
@@ -47,12 +50,12 @@ def sample_shanten_distribution(
     >>> sum(d.values()), d == sample_shanten_distribution(10_000, seed=1, chunk_size=1 << 18)
     (10000, True)
     """
-    if tiles not in (13, 14):
+    if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles not in (13, 14):
         raise InvalidArgumentError(f"tiles must be 13 or 14, got {tiles!r}")
     if form not in FORMS:
         raise InvalidArgumentError(f"form must be one of {FORMS}, got {form!r}")
     chunks = plan(n, seed, chunk_size)
-    totals = np.zeros(9, dtype=np.int64)
+    totals = np.zeros(BINS, dtype=np.int64)
     for counts in execute(
         _shanten_task, chunks, (tiles, form), workers=workers, client=client, progress=progress
     ):

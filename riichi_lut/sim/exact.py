@@ -180,7 +180,7 @@ def exact_shanten_distribution(
     >>> sum(d.values()) == math.comb(136, 13), min(d)
     (True, 0)
     """
-    if tiles not in (13, 14):
+    if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles not in (13, 14):
         raise InvalidArgumentError(f"tiles must be 13 or 14, got {tiles!r}")
     if form not in FORMS:
         raise InvalidArgumentError(f"form must be one of {FORMS}, got {form!r}")

@@ -9,14 +9,24 @@
 from .backend import Chunk, connect, execute, plan
 from .deals import deal_counts, sample_shanten_distribution
 from .exact import exact_shanten_distribution, tenhou_probability
+from .nanikiru import Estimate, NanikiruOption, Outlook, hand_outlook, nanikiru, wilson_interval
+from .selfplay import SelfPlayResult, selfplay
 
 __all__ = [
     "Chunk",
+    "Estimate",
+    "NanikiruOption",
+    "Outlook",
+    "SelfPlayResult",
     "connect",
     "deal_counts",
     "exact_shanten_distribution",
     "execute",
+    "hand_outlook",
+    "nanikiru",
     "plan",
     "sample_shanten_distribution",
+    "selfplay",
     "tenhou_probability",
+    "wilson_interval",
 ]

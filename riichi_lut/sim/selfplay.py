@@ -1,0 +1,449 @@
+"""Single-player self-play (一人麻雀), vectorised across many games at once.
+
+Each game deals 13 tiles (:func:`~riichi_lut.sim.deals.deal_counts`), then for up to
+``draws`` turns draws one tile from the wall, declares a win (tsumo) when the 14 tiles
+are complete, and otherwise discards by the efficiency engine's best discard
+(:func:`~riichi_lut.efficiency.best_discard_batch`: the lowest shanten, then the most
+live tiles accepted, then the lowest kind). The player's own discards count as visible,
+so "live" is what is really left in the wall.
+
+**Model** (a single player, nothing else): the wall is what the deal left, all
+136 - 13 = 123 tiles, drawn in random order — no other players (no calls, no ron, no
+opponents' discards), no dead wall, no dora indicators, no red fives; ``draws`` must be at
+most 123 (the default 18 is about one player's share of a real live wall). A game stops
+at its win or after ``draws`` draws.
+
+**Riichi** (``riichi=True``, the default): the player declares riichi with the first
+discard that leaves the hand tenpai (at the first discard when the deal itself is
+tenpai) and from then on discards every drawn tile that does not win (tsumogiri): the
+wait is fixed. With ``riichi=False`` the hand stays dama and the best-discard policy
+keeps playing, so it may widen its wait.
+
+**Scores** of the wins come from :func:`~riichi_lut.riichi.batch.score_batch`: tsumo,
+seat wind ``"S"`` and round wind ``"E"`` by default (a non-dealer in the East round),
+riichi when it was declared, double riichi when declared with the first discard, ippatsu
+when the win comes on the draw right after the declaration, chiihou (tenhou for an East
+seat) for a win on the very first draw; no dora, so points are the value before dora.
+Every closed tsumo has a yaku (menzen tsumo), so every complete hand scores.
+
+**Method:** per chunk of games (:mod:`riichi_lut.sim.backend`), one loop over turns and
+none over games: the drawn kind of every live game is sampled in proportion to the
+copies left in its wall (cumulative sums of the (N, 34) wall counts against one uniform
+per game and turn, drawn up front so a game's draws do not depend on the others);
+games that finished are dropped from the index of active games. Completeness is tested
+with :func:`~riichi_lut.shanten.shanten_batch` only for games whose hand was tenpai;
+``best_discard_batch`` (one thread per chunk) runs only for games not in riichi. The
+chunks' integer tallies are merged in chunk order, so a seed gives the same result
+whatever ``workers`` or ``client``.
+
+>>> r = selfplay(2_000, seed=1)
+>>> r.games, len(r.tenpai_by_turn), r.tenpai_by_turn[-1] >= r.win_by_turn[-1]
+(2000, 19, True)
+>>> r == selfplay(2_000, seed=1), r == selfplay(2_000, seed=2)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..efficiency import best_discard_batch
+from ..errors import InvalidArgumentError
+from ..riichi.batch import YAKU_BITS, score_batch
+from ..riichi.rules import TENHOU, RuleSet
+from ..shanten import shanten_batch
+from ..tiles import NUM_KINDS
+from .backend import Chunk, execute, plan
+from .deals import deal_counts
+
+WALL_AFTER_DEAL = 136 - 13
+DEFAULT_SELFPLAY_CHUNK = 1 << 14
+WINDS = ("E", "S", "W", "N")
+
+# --------------------------------------------------------------------------- the game loop
+
+
+@dataclass(frozen=True)
+class Played:
+    """Per-game outcome of :func:`play` (``-1`` where the event did not happen), and the
+    winning hands (14 counts, in the order of ``won``) with their winning kinds."""
+
+    tenpai_turn: np.ndarray  # int16: first turn the 13-tile hand was tenpai (0 = at the start)
+    riichi_turn: np.ndarray  # int16: turn of the riichi discard (0 = declared before the start)
+    win_turn: np.ndarray  # int16: the draw that completed the hand (1..draws)
+    won: np.ndarray  # intp: the games that won, in the order of win_hands
+    win_hands: np.ndarray  # (W, 34) uint8
+    win_kinds: np.ndarray  # (W,) intp
+    player_turns: int  # draws made over all games
+
+
+def _best_discards(
+    hands: np.ndarray, seen: np.ndarray, melds: int, dedupe: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """(discard kind, shanten after) of each 14-tile row; with ``dedupe``, equal (hand,
+    visible) states are evaluated once (many games share their first states in a
+    simulation that starts from one hand)."""
+    if dedupe and len(hands) > 1:
+        key = np.ascontiguousarray(np.concatenate([hands, seen], axis=1)).view(np.dtype((np.void, 68)))
+        _, first, inverse = np.unique(key.reshape(-1), return_index=True, return_inverse=True)
+        if len(first) < len(hands):
+            kind, after, _ = best_discard_batch(hands[first], melds, seen[first], threads=1)
+            return kind[inverse.reshape(-1)], after[inverse.reshape(-1)]
+    kind, after, _ = best_discard_batch(hands, melds, seen, threads=1)
+    return kind, after
+
+
+def play(
+    hands: np.ndarray,
+    wall: np.ndarray,
+    seen: np.ndarray,
+    uniforms: np.ndarray,
+    *,
+    melds: int = 0,
+    riichi: bool = True,
+    riichi_at_start: bool = False,
+    dedupe: bool = False,
+) -> Played:
+    """Play games from 13-tile ``hands`` (N, 34) for ``len(uniforms)`` draws.
+
+    ``wall`` (N, 34) holds the copies left to draw, ``seen`` (N, 34) the tiles the player
+    sees outside the hand (live counts of the policy); both are updated in place, as is
+    ``hands``. ``uniforms`` (draws, N) in [0, 1) choose the draws: game ``g`` at turn
+    ``t`` takes the kind where ``uniforms[t - 1, g] * (tiles left)`` falls in the
+    cumulative counts of its wall, so two games with the same wall and uniforms draw the
+    same tiles whatever their hands (common random numbers). ``riichi_at_start`` counts
+    a hand that is tenpai at the start as already in riichi (its last discard was the
+    declaration); otherwise it declares with its first discard.
+    """
+    n, draws = len(hands), len(uniforms)
+    tenpai_turn = np.full(n, -1, dtype=np.int16)
+    riichi_turn = np.full(n, -1, dtype=np.int16)
+    win_turn = np.full(n, -1, dtype=np.int16)
+    ready = shanten_batch(hands, melds, threads=1) == 0
+    tenpai_turn[ready] = 0
+    if riichi and riichi_at_start:
+        riichi_turn[ready] = 0
+    won: list[np.ndarray] = []
+    win_hands: list[np.ndarray] = []
+    win_kinds: list[np.ndarray] = []
+    active = np.arange(n)
+    turns = 0
+    for t in range(1, draws + 1):
+        if not len(active):
+            break
+        turns += len(active)
+        rows = np.arange(len(active))
+        cum = np.cumsum(wall[active], axis=1, dtype=np.int16)
+        left = cum[:, -1]
+        target = (uniforms[t - 1, active] * left).astype(np.int16)
+        np.minimum(target, left - 1, out=target)
+        drawn = np.count_nonzero(cum <= target[:, None], axis=1)
+        wall[active, drawn] -= 1
+        hand = hands[active]
+        hand[rows, drawn] += 1
+        # a win needs a tenpai hand before the draw
+        tenpai = np.flatnonzero(tenpai_turn[active] >= 0)
+        if len(tenpai):
+            complete = tenpai[shanten_batch(hand[tenpai], melds, threads=1) < 0]
+            if len(complete):
+                win_turn[active[complete]] = t
+                won.append(active[complete])
+                win_hands.append(hand[complete])
+                win_kinds.append(drawn[complete])
+                keep = np.ones(len(active), dtype=bool)
+                keep[complete] = False
+                active, hand, drawn = active[keep], hand[keep], drawn[keep]
+                rows = np.arange(len(active))
+        discard = drawn.copy()  # tsumogiri in riichi
+        free = np.flatnonzero(riichi_turn[active] < 0)
+        if len(free):
+            games = active[free]
+            kind, after = _best_discards(hand[free], seen[games], melds, dedupe)
+            discard[free] = kind
+            now = after == 0
+            first = now & (tenpai_turn[games] < 0)
+            tenpai_turn[games[first]] = t
+            if riichi:
+                riichi_turn[games[now]] = t
+        hand[rows, discard] -= 1
+        hands[active] = hand
+        seen[active, discard] += 1
+    empty = np.zeros((0, NUM_KINDS), dtype=np.uint8)
+    return Played(
+        tenpai_turn,
+        riichi_turn,
+        win_turn,
+        np.concatenate(won) if won else np.zeros(0, dtype=np.intp),
+        np.concatenate(win_hands) if win_hands else empty,
+        np.concatenate(win_kinds) if win_kinds else np.zeros(0, dtype=np.intp),
+        turns,
+    )
+
+
+# --------------------------------------------------------------------------- result
+
+
+@dataclass(frozen=True)
+class SelfPlayResult:
+    """What ``games`` self-played games came to (see the module docstring for the model).
+
+    ``tenpai_at[t]`` counts the games whose 13-tile hand was first tenpai after turn ``t``
+    (``t = 0``: the deal itself), ``win_at[t]`` the games that won on draw ``t`` (index 0
+    is always 0); both have ``draws + 1`` entries. ``points``, ``han``, ``fu`` and
+    ``yakuman`` are histograms over the wins (``han`` and ``fu`` for the wins below
+    yakuman, ``yakuman`` by multiple), ``yaku`` how many wins counted each yaku.
+    ``player_turns`` is the number of draws played over all games.
+    """
+
+    games: int
+    draws: int
+    seed: int
+    riichi: bool
+    seat_wind: str
+    round_wind: str
+    player_turns: int
+    tenpai_at: tuple[int, ...]
+    win_at: tuple[int, ...]
+    points: Mapping[int, int]
+    han: Mapping[int, int]
+    fu: Mapping[int, int]
+    yakuman: Mapping[int, int]
+    yaku: Mapping[str, int]
+
+    @property
+    def tenpai(self) -> int:
+        """Games that were tenpai at some turn (every win was)."""
+        return sum(self.tenpai_at)
+
+    @property
+    def wins(self) -> int:
+        return sum(self.win_at)
+
+    @property
+    def tenpai_by_turn(self) -> tuple[float, ...]:
+        """Share of games tenpai by turn ``t`` (cumulative), ``t = 0 .. draws``."""
+        return tuple(c / self.games for c in np.cumsum(self.tenpai_at).tolist())
+
+    @property
+    def win_by_turn(self) -> tuple[float, ...]:
+        """Share of games won by draw ``t`` (cumulative), ``t = 0 .. draws``."""
+        return tuple(c / self.games for c in np.cumsum(self.win_at).tolist())
+
+    @property
+    def mean_turns_to_tenpai(self) -> float | None:
+        """Mean first-tenpai turn over the games that got there (``None`` if none did)."""
+        total = sum(t * c for t, c in enumerate(self.tenpai_at))
+        return total / self.tenpai if self.tenpai else None
+
+    @property
+    def mean_turns_to_win(self) -> float | None:
+        """Mean winning draw over the games that won (``None`` if none did)."""
+        total = sum(t * c for t, c in enumerate(self.win_at))
+        return total / self.wins if self.wins else None
+
+    @property
+    def mean_points(self) -> float | None:
+        """Mean points of a win (tsumo payments summed, no dora)."""
+        return sum(p * c for p, c in self.points.items()) / self.wins if self.wins else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "draws": self.draws,
+            "seed": self.seed,
+            "riichi": self.riichi,
+            "seat_wind": self.seat_wind,
+            "round_wind": self.round_wind,
+            "player_turns": self.player_turns,
+            "tenpai_at": list(self.tenpai_at),
+            "win_at": list(self.win_at),
+            "tenpai_by_turn": list(self.tenpai_by_turn),
+            "win_by_turn": list(self.win_by_turn),
+            "tenpai": self.tenpai,
+            "wins": self.wins,
+            "mean_turns_to_tenpai": self.mean_turns_to_tenpai,
+            "mean_turns_to_win": self.mean_turns_to_win,
+            "mean_points": self.mean_points,
+            "points": {str(k): v for k, v in self.points.items()},
+            "han": {str(k): v for k, v in self.han.items()},
+            "fu": {str(k): v for k, v in self.fu.items()},
+            "yakuman": {str(k): v for k, v in self.yakuman.items()},
+            "yaku": dict(self.yaku),
+        }
+
+
+# --------------------------------------------------------------------------- chunks
+
+
+@dataclass(frozen=True)
+class _Params:
+    draws: int
+    riichi: bool
+    seat_wind: str
+    round_wind: str
+    rules: RuleSet
+
+
+@dataclass(frozen=True)
+class _Tally:
+    tenpai_at: np.ndarray
+    win_at: np.ndarray
+    player_turns: int
+    points: Counter[int]
+    han: Counter[int]
+    fu: Counter[int]
+    yakuman: Counter[int]
+    yaku: np.ndarray  # per YAKU_BITS
+
+
+def _histogram(values: np.ndarray) -> Counter[int]:
+    kinds, counts = np.unique(values, return_counts=True)
+    return Counter(dict(zip(kinds.tolist(), counts.tolist(), strict=True)))
+
+
+def score_wins(
+    played: Played, params: _Params
+) -> tuple[Counter[int], Counter[int], Counter[int], Counter[int], np.ndarray]:
+    """Histograms (points, han, fu, yakuman) and yaku counts of the wins of ``played``."""
+    if not len(played.won):
+        return Counter(), Counter(), Counter(), Counter(), np.zeros(len(YAKU_BITS), dtype=np.int64)
+    t = played.win_turn[played.won].astype(np.int64)
+    declared = played.riichi_turn[played.won].astype(np.int64)
+    in_riichi = declared >= 0
+    first_draw = t == 1
+    dealer = params.seat_wind == "E"
+    scores = score_batch(
+        played.win_hands,
+        played.win_kinds,
+        tsumo=True,
+        seat_wind=params.seat_wind,
+        round_wind=params.round_wind,
+        riichi=in_riichi,
+        double_riichi=declared == 1,
+        ippatsu=in_riichi & (declared == t - 1),
+        tenhou=first_draw & dealer,
+        chiihou=first_draw & (not dealer),
+        rules=params.rules,
+        threads=1,
+    )
+    ordinary = scores.yakuman == 0
+    bits = (scores.yaku_mask[:, None] >> np.arange(len(YAKU_BITS), dtype=np.uint64)) & np.uint64(1)
+    return (
+        _histogram(scores.points),
+        _histogram(scores.han[ordinary]),
+        _histogram(scores.fu[ordinary]),
+        _histogram(scores.yakuman[~ordinary]),
+        bits.sum(axis=0, dtype=np.int64),
+    )
+
+
+def _selfplay_task(chunk: Chunk, params: _Params) -> _Tally:
+    rng = chunk.rng()
+    hands = deal_counts(rng, chunk.size, 13)
+    uniforms = rng.random((params.draws, chunk.size))
+    wall = np.uint8(4) - hands
+    seen = np.zeros_like(hands)
+    played = play(hands, wall, seen, uniforms, riichi=params.riichi)
+    size = params.draws + 1
+    tenpai = played.tenpai_turn[played.tenpai_turn >= 0]
+    points, han, fu, yakuman, yaku = score_wins(played, params)
+    return _Tally(
+        np.bincount(tenpai, minlength=size),
+        np.bincount(played.win_turn[played.won], minlength=size),
+        played.player_turns,
+        points,
+        han,
+        fu,
+        yakuman,
+        yaku,
+    )
+
+
+def _positive_int(value: object, name: str, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise InvalidArgumentError(f"{name} must be a positive int, got {value!r}")
+    if high is not None and value > high:
+        raise InvalidArgumentError(f"{name} must be at most {high}, got {value!r}")
+    return int(value)
+
+
+def _wind(value: object, name: str) -> str:
+    text = value.strip().upper() if isinstance(value, str) else None
+    if text not in WINDS:
+        raise InvalidArgumentError(f"{name} must be one of 'E', 'S', 'W', 'N', got {value!r}")
+    return text
+
+
+def selfplay(
+    n_games: int,
+    *,
+    draws: int = 18,
+    seed: int = 0,
+    workers: int = 1,
+    client: Any = None,
+    riichi: bool = True,
+    seat_wind: str = "S",
+    round_wind: str = "E",
+    rules: RuleSet = TENHOU,
+    chunk_size: int = DEFAULT_SELFPLAY_CHUNK,
+    progress: bool = False,
+) -> SelfPlayResult:
+    """Play ``n_games`` single-player games of up to ``draws`` draws each (model, policy and
+    scoring in the module docstring); tenpai and win by turn and the score distribution.
+
+    The same ``seed`` (and ``chunk_size``) gives the same result whatever ``workers``
+    (processes) or ``client`` (a Dask ``distributed.Client``).
+
+    >>> r = selfplay(1_000, draws=6, seed=3, riichi=False)
+    >>> [round(p, 3) for p in r.win_by_turn][:2], r.wins <= r.tenpai <= r.games
+    ([0.0, 0.0], True)
+    """
+    n_games = _positive_int(n_games, "n_games")
+    draws = _positive_int(draws, "draws", WALL_AFTER_DEAL)
+    if not isinstance(riichi, bool):
+        raise InvalidArgumentError(f"riichi must be True or False, got {riichi!r}")
+    if not isinstance(rules, RuleSet):
+        raise InvalidArgumentError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    params = _Params(draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules)
+    chunks = plan(n_games, seed, chunk_size)
+    tallies = execute(
+        _selfplay_task, chunks, params, workers=workers, client=client, progress=progress, desc="selfplay"
+    )
+    tenpai_at = np.zeros(draws + 1, dtype=np.int64)
+    win_at = np.zeros(draws + 1, dtype=np.int64)
+    yaku = np.zeros(len(YAKU_BITS), dtype=np.int64)
+    points: Counter[int] = Counter()
+    han: Counter[int] = Counter()
+    fu: Counter[int] = Counter()
+    yakuman: Counter[int] = Counter()
+    turns = 0
+    for tally in tallies:  # chunk order
+        tenpai_at += tally.tenpai_at
+        win_at += tally.win_at
+        yaku += tally.yaku
+        turns += tally.player_turns
+        points.update(tally.points)
+        han.update(tally.han)
+        fu.update(tally.fu)
+        yakuman.update(tally.yakuman)
+    return SelfPlayResult(
+        games=n_games,
+        draws=draws,
+        seed=seed,
+        riichi=riichi,
+        seat_wind=params.seat_wind,
+        round_wind=params.round_wind,
+        player_turns=turns,
+        tenpai_at=tuple(tenpai_at.tolist()),
+        win_at=tuple(win_at.tolist()),
+        points=dict(sorted(points.items())),
+        han=dict(sorted(han.items())),
+        fu=dict(sorted(fu.items())),
+        yakuman=dict(sorted(yakuman.items())),
+        yaku={name: int(c) for name, c in zip(YAKU_BITS, yaku.tolist(), strict=True) if c},
+    )

@@ -4,6 +4,8 @@ line, with progress bars, ``--json``, several processes (``--workers``) or a Das
 
     riichi-lut simulate exact --tiles 14
     riichi-lut simulate haipai --n 10000000 --seed 1 --workers 2
+    riichi-lut simulate selfplay --games 200000 --plot selfplay.png
+    riichi-lut simulate nanikiru "2234m506p678s5557z" --draws 6
 """
 
 from __future__ import annotations
@@ -11,15 +13,24 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
-def _client(args: argparse.Namespace) -> Any:
+@contextmanager
+def _client(args: argparse.Namespace) -> Iterator[Any]:
+    """The Dask client of ``--dask`` (closed afterwards), or None."""
     if not args.dask:
-        return None
+        yield None
+        return
     from .sim import connect
 
-    return connect(args.dask)
+    client = connect(args.dask)
+    try:
+        yield client
+    finally:
+        client.close()
 
 
 def _distribution_lines(counts: dict[int, int], total: int) -> list[str]:
@@ -49,15 +60,10 @@ def cmd_exact(args: argparse.Namespace) -> int:
 def cmd_haipai(args: argparse.Namespace) -> int:
     from .sim import sample_shanten_distribution
 
-    counts = sample_shanten_distribution(
-        args.n,
-        args.tiles,
-        args.seed,
-        args.workers,
-        _client(args),
-        form=args.form,
-        progress=not args.json,
-    )
+    with _client(args) as client:
+        counts = sample_shanten_distribution(
+            args.n, args.tiles, args.seed, args.workers, client, form=args.form, progress=not args.json
+        )
     if args.json:
         print(
             json.dumps(
@@ -67,6 +73,95 @@ def cmd_haipai(args: argparse.Namespace) -> int:
         return 0
     print(f"Shanten of {args.n:,} random {args.tiles}-tile deals (seed {args.seed}, form {args.form!r}):")
     print("\n".join(_distribution_lines(counts, args.n)))
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from .sim import selfplay
+
+    with _client(args) as client:
+        result = selfplay(
+            args.games,
+            draws=args.draws,
+            seed=args.seed,
+            workers=args.workers,
+            client=client,
+            riichi=not args.dama,
+            progress=not args.json,
+        )
+    if args.plot:
+        _plot(result, args.plot)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    policy = "riichi at tenpai" if not args.dama else "dama"
+    games = f"{args.games:,} games, up to {args.draws} draws"
+    print(f"Self-play: {games}, best-discard policy, {policy} (seed {args.seed}).")
+    print("draw  tenpai by then  won by then")
+    for turn, (tenpai, win) in enumerate(zip(result.tenpai_by_turn, result.win_by_turn, strict=True)):
+        print(f"{turn:>4}  {tenpai:>13.2%}  {win:>11.2%}")
+    summary = [f"mean draws to tenpai {result.mean_turns_to_tenpai or 0:.2f}"]
+    if result.mean_turns_to_win is not None:
+        summary.append(f"to a win {result.mean_turns_to_win:.2f}")
+    if result.mean_points is not None:
+        summary.append(f"mean points of a win {result.mean_points:,.0f}")
+    print("; ".join(summary) + ".")
+    if args.plot:
+        print(f"plot written to {args.plot}")
+    return 0
+
+
+def _plot(result: Any, path: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        from .errors import InvalidArgumentError
+
+        raise InvalidArgumentError("--plot needs matplotlib: pip install 'riichi-lut[plot]'") from None
+    turns = range(len(result.tenpai_by_turn))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(turns, [100 * p for p in result.tenpai_by_turn], marker="o", label="tenpai by this draw")
+    ax.plot(turns, [100 * p for p in result.win_by_turn], marker="s", label="won by this draw")
+    ax.set_xticks(list(turns)[::2])
+    ax.set_xlabel("draw")
+    ax.set_ylabel("% of games")
+    ax.set_title(f"Self-play, {result.games:,} games (seed {result.seed})")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def cmd_nanikiru(args: argparse.Namespace) -> int:
+    from .sim import nanikiru
+
+    with _client(args) as client:
+        options = nanikiru(
+            args.hand,
+            args.visible or None,
+            draws=args.draws,
+            n=args.n,
+            seed=args.seed,
+            workers=args.workers,
+            client=client,
+            riichi=args.riichi,
+            progress=not args.json,
+        )
+    if args.json:
+        print(json.dumps([o.to_dict() for o in options]))
+        return 0
+    print(f"{args.hand}: each discard, {args.n:,} simulated games of {args.draws} draws (seed {args.seed})")
+    print("discard  wins within draws        tenpai within draws")
+    for o in options:
+        win, tenpai = o.win_within(), o.tenpai_within()
+        print(
+            f"{o.discard:>7}  {win.p:>6.1%} [{win.low:.1%}, {win.high:.1%}]"
+            f"  {tenpai.p:>6.1%} [{tenpai.low:.1%}, {tenpai.high:.1%}]"
+        )
     return 0
 
 
@@ -97,3 +192,20 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--form", default="all", choices=("all", "standard", "chiitoitsu", "kokushi"))
     _common(p)
     p.set_defaults(run=cmd_haipai)
+
+    p = kinds.add_parser("selfplay", help="single-player self-play with the best-discard policy")
+    p.add_argument("--games", type=int, default=100_000)
+    p.add_argument("--draws", type=int, default=18, help="draws per game (the wall's end)")
+    p.add_argument("--dama", action="store_true", help="never declare riichi")
+    p.add_argument("--plot", default="", metavar="PNG", help="write tenpai/win by draw to a PNG (matplotlib)")
+    _common(p)
+    p.set_defaults(run=cmd_selfplay)
+
+    p = kinds.add_parser("nanikiru", help="compare the discards of a 14-tile hand by simulation")
+    p.add_argument("hand", metavar="HAND")
+    p.add_argument("--visible", default="", help="tiles seen elsewhere")
+    p.add_argument("--draws", type=int, default=6)
+    p.add_argument("--n", type=int, default=20_000, help="games per discard")
+    p.add_argument("--riichi", action="store_true", help="declare riichi at tenpai")
+    _common(p)
+    p.set_defaults(run=cmd_nanikiru)

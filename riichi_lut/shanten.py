@@ -40,7 +40,7 @@ from . import _tables
 from ._parallel import resolve_threads, run_chunks
 from ._rows import as_count_rows, block_indices, calls_per_row, check_totals
 from .blocks import HONOR, SUIT, Block, Vector, complete_shapes, completion, join
-from .errors import InvalidHandError
+from .errors import InvalidArgumentError, InvalidHandError
 from .hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
 
 FORMS = ("all", "standard", "chiitoitsu", "kokushi")
@@ -430,7 +430,7 @@ def shanten_batch(
     [1, 8]
     """
     if form not in FORMS:
-        raise InvalidHandError(f"form must be one of {FORMS}, got {form!r}")
+        raise InvalidArgumentError(f"form must be one of {FORMS}, got {form!r}")
     workers = resolve_threads(threads)
     rows = as_count_rows(counts)
     n = len(rows)

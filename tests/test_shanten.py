@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from riichi_lut._reference import reference_shanten
-from riichi_lut.errors import InvalidHandError
+from riichi_lut.errors import InvalidArgumentError, InvalidHandError
 from riichi_lut.hand import Call, Hand, parse_hand
 from riichi_lut.shanten import shanten, shanten_batch, shanten_value
 
@@ -322,7 +322,8 @@ def test_batch_melds_out_of_range_names_row() -> None:
 
 
 def test_batch_rejects_unknown_form() -> None:
-    with pytest.raises(InvalidHandError, match="form"):
+    # an option, not tiles: InvalidArgumentError (errors.py's own division)
+    with pytest.raises(InvalidArgumentError, match="form"):
         shanten_batch(rows_of(ones()), form="sevenpairs")
 
 

@@ -211,3 +211,50 @@ def test_float_tiles_and_numpy_counts() -> None:
     with pytest.raises(InvalidArgumentError, match="tiles"):
         exact_shanten_distribution(13.0, progress=False)  # type: ignore[arg-type]
     assert [c.size for c in plan(np.int64(10), np.int64(1), np.int64(4))] == [4, 4, 2]
+
+
+def test_deal_counts_draws_in_fixed_blocks() -> None:
+    """The recipe behind "same seed, same deals": numpy rows asked for DEAL_BLOCK at a time."""
+    from riichi_lut.sim.deals import COPIES, DEAL_BLOCK
+
+    n = DEAL_BLOCK + 17
+    rng = np.random.default_rng(SEED)
+    expected = np.concatenate(
+        [rng.multivariate_hypergeometric(COPIES, 13, size=size, method="count") for size in (DEAL_BLOCK, 17)]
+    )
+    assert (deal_counts(np.random.default_rng(SEED), n) == expected).all()
+
+
+@pytest.mark.parametrize(
+    ("args", "match"),
+    [
+        ((None, 10), "Generator"),
+        ((np.random.RandomState(0), 10), "Generator"),
+        ((np.random.default_rng(0), -1), "n must be"),
+        ((np.random.default_rng(0), 2.0), "n must be"),
+        ((np.random.default_rng(0), 10, -1), "tiles must be"),
+        ((np.random.default_rng(0), 10, 137), "at most 136"),
+        ((np.random.default_rng(0), 10, True), "tiles must be"),
+    ],
+)
+def test_deal_counts_bad_arguments_raise(args: tuple[Any, ...], match: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=match):
+        deal_counts(*args)
+
+
+def test_worker_pool_is_kept_and_survives_a_failed_job(one_process: dict[int, int]) -> None:
+    from riichi_lut.sim import backend
+    from riichi_lut.sim.deals import _shanten_task
+
+    def two_workers() -> dict[int, int]:
+        return sample_shanten_distribution(N_REPRO, 13, seed=SEED, workers=2, chunk_size=CHUNK_REPRO)
+
+    two_workers()
+    pool = backend._POOLS[2]
+    chunks = plan(N_REPRO, SEED, CHUNK_REPRO)
+    with pytest.raises(InvalidArgumentError, match="form"):  # raised in a worker, re-raised here
+        backend.execute(_shanten_task, chunks, (13, "no such form"), workers=2)
+    assert two_workers() == one_process and backend._POOLS[2] is pool
+    backend.shutdown()
+    assert not backend._POOLS
+    assert two_workers() == one_process and backend._POOLS[2] is not pool

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError
 from ..shanten import FORMS, shanten_batch
-from .backend import DEFAULT_CHUNK, Chunk, execute, plan
+from .backend import DEFAULT_CHUNK, Chunk, as_count, execute, plan
 
 COPIES = [4] * 34
 #: shanten -1 .. 13 (kokushi reaches 13, standard 8): one bin each, so every chunk's counts
@@ -21,9 +21,25 @@ COPIES = [4] * 34
 BINS = 15
 
 
+#: rows drawn per numpy call: numpy returns int64 counts, 272 bytes a deal, which are
+#: copied into the uint8 result block by block instead of all at once
+DEAL_BLOCK = 1 << 15
+
+
 def deal_counts(rng: np.random.Generator, n: int, tiles: int = 13) -> np.ndarray:
-    """(n, 34) uint8 counts of ``n`` random deals of ``tiles`` tiles."""
-    return rng.multivariate_hypergeometric(COPIES, tiles, size=n, method="count").astype(np.uint8)
+    """(n, 34) uint8 counts of ``n`` random deals of ``tiles`` tiles, drawn from ``rng`` in
+    blocks of :data:`DEAL_BLOCK` rows (numpy's rows depend on the block size, so this
+    fixes it: a seed gives the same deals on every machine)."""
+    if not isinstance(rng, np.random.Generator):
+        raise InvalidArgumentError(f"rng must be a numpy Generator, got {type(rng).__name__}")
+    n = as_count(n, "n")
+    if as_count(tiles, "tiles") > 136:
+        raise InvalidArgumentError(f"tiles must be at most 136 (the whole wall), got {tiles!r}")
+    out = np.empty((n, 34), dtype=np.uint8)
+    for start in range(0, n, DEAL_BLOCK):
+        stop = min(n, start + DEAL_BLOCK)
+        out[start:stop] = rng.multivariate_hypergeometric(COPIES, tiles, size=stop - start, method="count")
+    return out
 
 
 def _shanten_task(chunk: Chunk, params: tuple[int, str]) -> np.ndarray:

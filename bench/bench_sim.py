@@ -1,0 +1,320 @@
+#!/usr/bin/env python
+"""Simulation throughput: random deals and single-player self-play, against `riichienv`.
+
+Run by hand from the checkout:  python bench/bench_sim.py [--deals N] [--games G] [--seed S]
+
+One run, one seed. Deals: our `deal_counts` (13-tile counts drawn with numpy's
+multivariate hypergeometric, the distribution of a shuffled wall's first 13 tiles), the
+same plus `shanten_batch` in one process, and `sample_shanten_distribution` with 1 and 2
+worker processes (process start-up included); beside them a real wall shuffle in numpy
+(`Generator.permuted` on (N, 136) rows), the cost of 13 bounded random integers alone (a
+floor: not even a valid deal), and `riichienv.RiichiEnv.reset()` (a full game start: a
+shuffled wall, four hands dealt). Self-play: our `selfplay` with 1 and 2 workers, and a
+`riichienv` game loop (4 players, a fixed simple policy, Python-side action choice) as the
+nearest thing it offers; neither peer row does the same work as ours, the report says how.
+Every timing is the best of 3 interleaved rounds (time.perf_counter). Progress goes to
+stderr, the Markdown report to stdout. Nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from bench_shanten import (  # the sibling script: report helpers; checkout first on sys.path
+    NOT_INSTALLED,
+    counts_of,
+    load_text,
+    log,
+    machine_line,
+    rate_text,
+    ratio_text,
+    version,
+)
+
+from riichi_lut import shanten_batch
+from riichi_lut.sim import exact_shanten_distribution, sample_shanten_distribution, selfplay
+from riichi_lut.sim.deals import deal_counts
+
+REPEATS = 3
+DEAL_TARGET = 10e6
+TURN_TARGET = 1e6
+
+
+@dataclass
+class Contestant:
+    section: str  # "deals" or "turns"
+    name: str
+    run: Callable[[], Any]
+    units: Callable[[Any], int]  # answer -> deals or player-turns done by one run
+    answers: Any = None
+    seconds: float = float("inf")
+    first: float = 0.0  # round 1's time: for workers=2, starting the worker processes included
+    done: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.done / self.seconds
+
+
+def interleaved(contestants: list[Contestant]) -> None:
+    for r in range(REPEATS):
+        log(f"round {r + 1}/{REPEATS}")
+        for c in contestants:
+            start = time.perf_counter()
+            c.answers = c.run()
+            seconds = time.perf_counter() - start
+            c.done = c.units(c.answers)
+            c.seconds = min(c.seconds, seconds)
+            c.first = c.first or seconds
+
+
+# --------------------------------------------------------------------------- ours
+
+
+def shuffled_deals(seed: int, n: int, chunk: int = 1 << 16) -> np.ndarray:
+    """(n, 34) counts of the first 13 tiles of n walls shuffled by `Generator.permuted`."""
+    rng = np.random.default_rng(seed)
+    wall = np.arange(136, dtype=np.uint8)
+    out = np.empty((n, 34), dtype=np.uint8)
+    for start in range(0, n, chunk):
+        stop = min(n, start + chunk)
+        out[start:stop] = counts_of(rng.permuted(np.broadcast_to(wall, (stop - start, 136)), axis=1)[:, :13])
+    return out
+
+
+def histogram(values: np.ndarray) -> dict[int, int]:
+    return {v - 1: int(c) for v, c in enumerate(np.bincount(values.astype(np.int64) + 1).tolist()) if c}
+
+
+def deal_contestants(seed: int, n: int, shuffle_n: int) -> list[Contestant]:
+    def counted(answer: Any) -> int:
+        return int(sum(answer.values())) if isinstance(answer, dict) else len(answer)
+
+    def floor() -> np.ndarray:
+        return np.random.default_rng(seed).integers(0, 136, size=(n, 13), dtype=np.uint8)
+
+    def deals_and_shanten() -> dict[int, int]:
+        return histogram(shanten_batch(deal_counts(np.random.default_rng(seed), n), threads=1))
+
+    def shuffle_and_shanten() -> dict[int, int]:
+        return histogram(shanten_batch(shuffled_deals(seed, shuffle_n), threads=1))
+
+    return [
+        Contestant("deals", "numpy floor: `integers(0, 136, (N, 13), uint8)` alone (not a deal)", floor, len),
+        Contestant(
+            "deals",
+            "numpy wall shuffle: `permuted((N, 136))[:, :13]` → counts, + `shanten_batch`",
+            shuffle_and_shanten,
+            counted,
+        ),
+        Contestant(
+            "deals",
+            "ours `deal_counts(rng, N)` (counts only)",
+            lambda: deal_counts(np.random.default_rng(seed), n),
+            len,
+        ),
+        Contestant(
+            "deals",
+            "ours `deal_counts` + `shanten_batch(threads=1)`, one process",
+            deals_and_shanten,
+            counted,
+        ),
+        Contestant(
+            "deals",
+            "ours `sample_shanten_distribution(N, workers=1)`",
+            lambda: sample_shanten_distribution(n, seed=seed, workers=1),
+            counted,
+        ),
+        Contestant(
+            "deals",
+            "ours `sample_shanten_distribution(N, workers=2)`",
+            lambda: sample_shanten_distribution(n, seed=seed, workers=2),
+            counted,
+        ),
+    ]
+
+
+def turn_contestants(seed: int, games: int) -> list[Contestant]:
+    return [
+        Contestant(
+            "turns",
+            f"ours `selfplay({games:,}, workers={w})`",
+            lambda w=w: selfplay(games, seed=seed, workers=w),  # type: ignore[misc]
+            lambda r: r.player_turns,
+        )
+        for w in (1, 2)
+    ]
+
+
+# --------------------------------------------------------------------------- riichienv
+
+
+def riichienv_contestants(seed: int, resets: int, games: int) -> list[Contestant]:
+    try:
+        from riichienv import ActionType, RiichiEnv
+    except ImportError:
+        return []
+
+    def reset_many() -> int:
+        env = RiichiEnv(game_mode="4p-red-single", skip_mjai_logging=True, seed=seed)
+        for _ in range(resets):
+            env.reset()
+        return resets
+
+    win_types = (ActionType.Tsumo, ActionType.Ron)
+
+    def choose(observation: Any) -> Any:
+        """Win when it can, else discard the last discard on offer, else pass."""
+        legal = observation.legal_actions()
+        fallback = legal[0]
+        discard = None
+        for action in legal:
+            kind = action.action_type
+            if kind in win_types:
+                return action
+            if kind == ActionType.Discard:
+                discard = action
+            elif kind == ActionType.Pass:
+                fallback = action
+        return discard if discard is not None else fallback
+
+    def play_many() -> int:
+        env = RiichiEnv(game_mode="4p-red-single", skip_mjai_logging=True, seed=seed)
+        turns = 0
+        for _ in range(games):
+            observations = env.reset()
+            while not env.done():
+                actions = {pid: choose(o) for pid, o in observations.items()}
+                turns += sum(a.action_type == ActionType.Discard for a in actions.values())
+                observations = env.step(actions)
+        return turns
+
+    rv = version("riichienv")
+    return [
+        Contestant(
+            "deals",
+            f"riichienv {rv} `RiichiEnv.reset()` (one game start = 4 hands dealt)",
+            reset_many,
+            lambda k: 4 * k,
+        ),
+        Contestant(
+            "turns",
+            f"riichienv {rv} game loop, `step()` with a Python policy (4 players)",
+            play_many,
+            lambda t: t,
+        ),
+    ]
+
+
+# --------------------------------------------------------------------------- report
+
+
+def print_section(title: str, unit: str, rows: list[Contestant], ours: Contestant) -> None:
+    print(f"### {title}\n")
+    label = ours.name.split("`")[1].split("(")[0]
+    print(f"| implementation | work per run | best time | {unit}/s | ours `{label}` (workers=2) ÷ this |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for c in rows:
+        ratio = ratio_text(ours.rate / c.rate)
+        print(f"| {c.name} | {c.done:,} | {c.seconds:.3f} s | {rate_text(c.rate)} | {ratio} |")
+    print()
+
+
+def max_z(sample: dict[int, int], exact: dict[int, int], total: int) -> tuple[float, int]:
+    """The largest |z| over shanten values of a sample against the exact probabilities."""
+    n = sum(sample.values())
+    worst, at = 0.0, 0
+    for value, count in exact.items():
+        p = count / total
+        z = (sample.get(value, 0) - n * p) / math.sqrt(n * p * (1 - p))
+        if abs(z) > worst:
+            worst, at = abs(z), value
+    return worst, at
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=4_000_000, help="deals per deal row")
+    parser.add_argument("--shuffle-n", type=int, default=500_000, help="deals for the numpy wall-shuffle row")
+    parser.add_argument("--games", type=int, default=100_000, help="self-play games (18 draws each)")
+    parser.add_argument("--resets", type=int, default=2_000, help="riichienv resets")
+    parser.add_argument("--peer-games", type=int, default=200, help="riichienv single-round games")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+
+    load_at_start = load_text()
+    log("warming up (tables, imports) ...")
+    shanten_batch(deal_counts(np.random.default_rng(0), 1000))
+    selfplay(1000, seed=0)
+    log("exact 13-tile distribution (reference for the agreement section) ...")
+    exact = exact_shanten_distribution(13, progress=False)
+    deals = deal_contestants(args.seed, args.deals, args.shuffle_n)
+    turns = turn_contestants(args.seed, args.games)
+    peers = riichienv_contestants(args.seed, args.resets, args.peer_games)
+    contestants = deals + turns + peers
+    log(f"{len(contestants)} contestants x {REPEATS} interleaved rounds ...")
+    interleaved(contestants)
+
+    print(
+        f"## Simulation benchmark (seed {args.seed}; {args.deals:,} deals, {args.games:,} self-play games "
+        f"of 18 draws; best of {REPEATS} interleaved rounds)\n"
+    )
+    print(f"{machine_line()}; load average (1 min) {load_at_start} at start, {load_text()} at end\n")
+    ours_deals, ours_turns = deals[-1], turns[-1]
+    print_section("Deals (13 tiles)", "deals", [c for c in contestants if c.section == "deals"], ours_deals)
+    print_section("Self-play", "player-turns", [c for c in contestants if c.section == "turns"], ours_turns)
+    print(
+        f"Rows with 2 workers keep their worker processes between calls (`riichi_lut.sim.backend`); "
+        f"the first call, which starts them, took {ours_deals.first:.2f} s for the deals "
+        f"({rate_text(ours_deals.done / ours_deals.first)} deals/s) and {ours_turns.first:.2f} s for "
+        f"self-play ({rate_text(ours_turns.done / ours_turns.first)} player-turns/s).\n"
+    )
+    if not peers:
+        print(f"`riichienv`: {NOT_INSTALLED}\n")
+    print(
+        "The peer rows do not do our work: `reset()` starts a whole game (wall, dead wall, four "
+        "hands, start events), counted as 4 deals; the game loop runs the full 4-player rules "
+        "(calls offered, ron, riichi checks) with a policy chosen in Python, counting each "
+        "discard as a player-turn. Ours is a single player's draw/discard with the best-discard "
+        "policy and no opponents (see `riichi_lut.sim.selfplay`). mahjax (JAX) is not "
+        "installed here.\n"
+    )
+
+    print("### Targets (issue 5)\n")
+    print(
+        f"- deals ≥ {rate_text(DEAL_TARGET)}/s including the shuffle: **{rate_text(ours_deals.rate)} "
+        "deals/s** "
+        f"(`sample_shanten_distribution`, 2 workers, deals and shanten); `deal_counts` alone "
+        f"{rate_text(deals[2].rate)}/s on one core; 13 bounded random integers alone "
+        f"{rate_text(deals[0].rate)}/s on one core"
+    )
+    print(
+        f"- player-turns ≥ {rate_text(TURN_TARGET)}/s: **{rate_text(ours_turns.rate)} player-turns/s** "
+        f"(2 workers), {rate_text(turns[0].rate)}/s with 1"
+    )
+
+    print("\n### Agreement\n")
+    total = math.comb(136, 13)
+    for c in deals[1:]:
+        if isinstance(c.answers, dict):
+            z, at = max_z(c.answers, exact, total)
+            print(f"- {c.name}: largest |z| against the exact distribution {z:.2f} (shanten {at})")
+    same = deals[4].answers == deals[5].answers
+    print(f"- `sample_shanten_distribution` workers=1 vs workers=2: {'identical' if same else 'DIFFERENT'}")
+    same = turns[0].answers == turns[1].answers
+    print(f"- `selfplay` workers=1 vs workers=2: {'identical' if same else 'DIFFERENT'}")
+    r = turns[0].answers
+    print(
+        f"- self-play: {r.games:,} games, tenpai by the last draw {r.tenpai_by_turn[-1]:.3f}, "
+        f"win {r.win_by_turn[-1]:.3f}, mean points of a win {r.mean_points:,.0f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -30,9 +30,10 @@ from .errors import (
 )
 from .hand import Call, CallType, Hand, as_hand, parse_hand
 from .hints import Hint, hint
+from .notations import parse_mjai, to_mjai
 from .riichi import EMA, M_LEAGUE, MAHJONG_SOUL, TENHOU, WRC, RuleSet, ScoreResult, score
 from .shanten import ShantenResult, shanten, shanten_batch, shanten_value
-from .tiles import format_counts, format_tiles, parse_mjai, parse_tiles, to_mjai
+from .tiles import format_counts, format_tiles, parse_tiles
 from .visible import Visible
 
 __version__ = "0.1.0"

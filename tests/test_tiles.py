@@ -1,4 +1,4 @@
-"""Tests of riichi_lut.tiles: tile codes, mpsz, mjai names and 136-ids."""
+"""Tests of riichi_lut.tiles and riichi_lut.notations: tile codes, mpsz, mjai names and 136-ids."""
 
 from __future__ import annotations
 
@@ -8,10 +8,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from riichi_lut.errors import InvalidHandError, TileParseError
+from riichi_lut.notations import (
+    MJAI_NAMES,
+    from_136,
+    from_136_list,
+    parse_mjai,
+    parse_mjai_list,
+    to_136_list,
+    to_mjai,
+)
 from riichi_lut.tiles import (
     CODE_NAMES,
     KIND_NAMES,
-    MJAI_NAMES,
     NUM_CODES,
     NUM_KINDS,
     RED_5M,
@@ -22,20 +30,14 @@ from riichi_lut.tiles import (
     counts_of,
     format_counts,
     format_tiles,
-    from_136,
-    from_136_list,
     is_red,
     kind_of,
-    parse_mjai,
-    parse_mjai_list,
     parse_tiles,
     red_code_of_kind,
     red_of,
     scan_tiles,
     sort_codes,
     tile_name,
-    to_136_list,
-    to_mjai,
     validate_code,
     validate_counts,
     validate_red,

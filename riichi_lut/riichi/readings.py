@@ -20,7 +20,8 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from .. import _tables
-from ..hand import CallType, Hand
+from ..calls import CallType
+from ..hand import Hand
 from ..tiles import KIND_NAMES, TERMINALS_AND_HONORS, is_honor, number_of
 
 YAOCHU = frozenset(TERMINALS_AND_HONORS)

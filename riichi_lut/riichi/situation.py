@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..calls import CallType
 from ..errors import InvalidHandError, InvalidSituationError, TileParseError
-from ..hand import CallType, Hand
+from ..hand import Hand
 from ..tiles import KIND_NAMES, RED_FIVE_KINDS, is_red, kind_of, parse_tiles, validate_code
 from .rules import RuleSet
 from .yaku import Context

@@ -64,7 +64,6 @@ and the result does not depend on the number of threads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -75,53 +74,8 @@ from ...errors import InvalidHandError
 from ...tiles import KIND_NAMES
 from ..rules import TENHOU, RuleSet
 from .inputs import _first, _prepare
-from .kernel import _chunk, _Out
+from .kernel import BatchScore, _chunk
 from .luts import CHUNK_ROWS, CHUNK_ROWS_THREADED, YAKU_BITS, _luts
-
-# --------------------------------------------------------------------------- results
-
-
-@dataclass(frozen=True)
-class BatchScore:
-    """Scores of N hands, one entry per row (the arrays are read-only).
-
-    - ``is_win``: the hand is complete and has a yaku (dora alone never make a win).
-    - ``han`` (int16): han of the best reading, dora included; 0 for a yakuman and for
-      rows that are not a win.
-    - ``fu`` (int16): fu of the best reading (chiitoitsu 25, kokushi 20); 0 when not a win.
-    - ``yakuman`` (int8): the yakuman multiple (0 for an ordinary hand, kazoe included).
-    - ``points`` (int32): what the win is worth before honba and riichi sticks: the ron
-      payment, or the sum of the tsumo payments (``ScoreResult.points``).
-    - ``yaku_mask`` (uint64): bit ``i`` set when yaku ``YAKU_BITS[i]`` counts (dora are not
-      yaku); :meth:`yaku` lists them.
-    """
-
-    is_win: np.ndarray
-    han: np.ndarray
-    fu: np.ndarray
-    yakuman: np.ndarray
-    points: np.ndarray
-    yaku_mask: np.ndarray
-
-    def __len__(self) -> int:
-        return len(self.is_win)
-
-    def yaku(self, row: int) -> tuple[str, ...]:
-        """Yaku ids of one row, in ``YAKU_BITS`` order."""
-        mask = int(self.yaku_mask[row])
-        return tuple(yaku_id for i, yaku_id in enumerate(YAKU_BITS) if mask >> i & 1)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "is_win": self.is_win.tolist(),
-            "han": self.han.tolist(),
-            "fu": self.fu.tolist(),
-            "yakuman": self.yakuman.tolist(),
-            "points": self.points.tolist(),
-            "yaku_mask": self.yaku_mask.tolist(),
-            "yaku_bits": list(YAKU_BITS),
-        }
-
 
 # --------------------------------------------------------------------------- API
 
@@ -187,7 +141,7 @@ def score_batch(
     )
     n = len(rows)
     lut, rt = _luts(rules)
-    out = _Out(
+    out = BatchScore(
         is_win=np.zeros(n, dtype=bool),
         han=np.zeros(n, dtype=np.int16),
         fu=np.zeros(n, dtype=np.int16),
@@ -202,7 +156,7 @@ def score_batch(
     run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
     for array in (out.is_win, out.han, out.fu, out.yakuman, out.points, out.yaku_mask):
         array.setflags(write=False)
-    return BatchScore(out.is_win, out.han, out.fu, out.yakuman, out.points, out.yaku_mask)
+    return out
 
 
 def has_yaku_batch(
@@ -317,3 +271,6 @@ def dora_han_batch(counts: Any, dora_indicator_kinds: Any) -> np.ndarray:
             )
         dora += flat.take(base + _NEXT_DORA[kind]) * shown
     return dora
+
+
+__all__ = ["YAKU_BITS", "BatchScore", "dora_han_batch", "has_yaku_batch", "score_batch"]

@@ -26,6 +26,7 @@ from .luts import (
     _W_SAN,
     _W_SETFU,
     _W_SETS,
+    YAKU_BITS,
     _Lut,
     _RuleLut,
 )
@@ -226,8 +227,22 @@ def _key(values: Any, order: np.ndarray | int) -> np.ndarray:
     return key
 
 
-@dataclass
-class _Out:
+@dataclass(frozen=True)
+class BatchScore:
+    """Scores of N hands, one entry per row (the arrays are read-only: the kernel fills
+    them in place, then :func:`~riichi_lut.riichi.batch.score_batch` locks them).
+
+    - ``is_win``: the hand is complete and has a yaku (dora alone never make a win).
+    - ``han`` (int16): han of the best reading, dora included; 0 for a yakuman and for
+      rows that are not a win.
+    - ``fu`` (int16): fu of the best reading (chiitoitsu 25, kokushi 20); 0 when not a win.
+    - ``yakuman`` (int8): the yakuman multiple (0 for an ordinary hand, kazoe included).
+    - ``points`` (int32): what the win is worth before honba and riichi sticks: the ron
+      payment, or the sum of the tsumo payments (``ScoreResult.points``).
+    - ``yaku_mask`` (uint64): bit ``i`` set when yaku ``YAKU_BITS[i]`` counts (dora are not
+      yaku); :meth:`yaku` lists them.
+    """
+
     is_win: np.ndarray
     han: np.ndarray
     fu: np.ndarray
@@ -235,8 +250,27 @@ class _Out:
     points: np.ndarray
     yaku_mask: np.ndarray
 
+    def __len__(self) -> int:
+        return len(self.is_win)
 
-def _store(out: _Out, start: int, stop: int, rows: np.ndarray | None, values: tuple[np.ndarray, ...],
+    def yaku(self, row: int) -> tuple[str, ...]:
+        """Yaku ids of one row, in ``YAKU_BITS`` order."""
+        mask = int(self.yaku_mask[row])
+        return tuple(yaku_id for i, yaku_id in enumerate(YAKU_BITS) if mask >> i & 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "is_win": self.is_win.tolist(),
+            "han": self.han.tolist(),
+            "fu": self.fu.tolist(),
+            "yakuman": self.yakuman.tolist(),
+            "points": self.points.tolist(),
+            "yaku_mask": self.yaku_mask.tolist(),
+            "yaku_bits": list(YAKU_BITS),
+        }
+
+
+def _store(out: BatchScore, start: int, stop: int, rows: np.ndarray | None, values: tuple[np.ndarray, ...],
            total: np.ndarray) -> None:  # fmt: skip
     """Write chosen candidates (``rows`` None: the whole chunk, in order)."""
     wins, han, fu, yakuman, points = values
@@ -253,7 +287,13 @@ def _store(out: _Out, start: int, stop: int, rows: np.ndarray | None, values: tu
 
 
 def _chunk(
-    lut: _Lut, rt: _RuleLut, rows: np.ndarray, win: np.ndarray, sit: _Situation, start: int, out: _Out | None
+    lut: _Lut,
+    rt: _RuleLut,
+    rows: np.ndarray,
+    win: np.ndarray,
+    sit: _Situation,
+    start: int,
+    out: BatchScore | None,
 ) -> np.ndarray | None:
     """Score rows ``start:start+len(rows)`` into ``out`` (or, with ``out`` None, return
     has-a-yaku booleans)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..efficiency import ukeire
+from ..efficiency import UkeireResult, ukeire
 from ..errors import RiichiLutError
 from ..hand import Hand
 from ..tiles import KIND_NAMES, format_counts
@@ -202,14 +202,19 @@ def _with_counts(hand: Hand, counts: list[int]) -> Hand:
     return Hand(tuple(counts), red, hand.calls)  # type: ignore[arg-type]
 
 
-def _other_win(r: ScoreResult) -> Suggestion | None:
-    hand = r.situation.hand
-    before = list(hand.concealed)
+def _waiting(r: ScoreResult) -> tuple[list[int], UkeireResult] | None:
+    """The concealed counts before the winning tile and their ukeire (None when the hand
+    cannot be analysed that way)."""
+    before = list(r.situation.hand.concealed)
     before[r.reading.win_kind] -= 1
     try:
-        waits = ukeire(_with_counts(hand, before))
+        return before, ukeire(_with_counts(r.situation.hand, before))
     except RiichiLutError:
         return None
+
+
+def _other_win(r: ScoreResult, before: list[int], waits: UkeireResult) -> Suggestion | None:
+    hand = r.situation.hand
     best: tuple[int, str] | None = None
     for tile in waits.accepted:
         if tile.kind == r.reading.win_kind:
@@ -228,14 +233,8 @@ def _other_win(r: ScoreResult) -> Suggestion | None:
     )
 
 
-def _wider_wait(r: ScoreResult) -> Suggestion | None:
+def _wider_wait(r: ScoreResult, current: UkeireResult) -> Suggestion | None:
     hand = r.situation.hand
-    before = list(hand.concealed)
-    before[r.reading.win_kind] -= 1
-    try:
-        current = ukeire(_with_counts(hand, before))
-    except RiichiLutError:
-        return None
     best: tuple[int, str, str] | None = None
     for keep in range(34):
         if keep == r.reading.win_kind or not hand.concealed[keep]:
@@ -269,7 +268,11 @@ def _wider_wait(r: ScoreResult) -> Suggestion | None:
 def one_thing(r: ScoreResult) -> str:
     if r.reading.form == "kokushi" or r.situation.context.tenhou:
         return "Nothing to change: this hand was as good as it gets."
-    found = [s for s in (_riichi(r), _closed(r), _wider_wait(r), _other_win(r)) if s is not None]
+    candidates = [_riichi(r), _closed(r)]
+    waiting = _waiting(r)  # the hand one tile before the win: shared by the two wait checks
+    if waiting is not None:
+        candidates += [_wider_wait(r, waiting[1]), _other_win(r, *waiting)]
+    found = [s for s in candidates if s is not None]
     if not found:
         reasons = ["no other tile kept at tenpai waited wider for the same value"]
         if r.situation.context.closed and not (

@@ -161,6 +161,8 @@ def test_no_deals_give_an_empty_distribution() -> None:
         {"workers": 0},
         {"workers": -2},
         {"workers": 1.5},
+        {"workers": True},
+        {"workers": "2"},
         {"chunk_size": 0},
         {"chunk_size": -1},
         {"chunk_size": 2.5},
@@ -211,6 +213,7 @@ def test_float_tiles_and_numpy_counts() -> None:
     with pytest.raises(InvalidArgumentError, match="tiles"):
         exact_shanten_distribution(13.0, progress=False)  # type: ignore[arg-type]
     assert [c.size for c in plan(np.int64(10), np.int64(1), np.int64(4))] == [4, 4, 2]
+    assert sum(sample_shanten_distribution(np.int64(10), workers=np.int64(1)).values()) == 10
 
 
 def test_deal_counts_draws_in_fixed_blocks() -> None:

@@ -52,11 +52,13 @@ class Chunk:
         return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(self.index,)))
 
 
-def as_count(value: object, name: str, minimum: int = 0) -> int:
-    """``value`` as a Python int of at least ``minimum`` (numpy integers accepted; bools,
-    floats and strings refused)."""
+def as_count(value: object, name: str, minimum: int = 0, maximum: int | None = None) -> int:
+    """``value`` as a Python int of at least ``minimum`` and at most ``maximum`` (numpy
+    integers accepted; bools, floats and strings refused)."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
         raise InvalidArgumentError(f"{name} must be an int >= {minimum}, got {value!r}")
+    if maximum is not None and value > maximum:
+        raise InvalidArgumentError(f"{name} must be at most {maximum}, got {value!r}")
     return int(value)
 
 
@@ -66,12 +68,6 @@ def plan(n: int, seed: int, chunk_size: int = DEFAULT_CHUNK) -> list[Chunk]:
     return [
         Chunk(i, start, min(chunk_size, n - start), seed) for i, start in enumerate(range(0, n, chunk_size))
     ]
-
-
-def _check_workers(workers: object) -> int:
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidArgumentError(f"workers must be a positive int, got {workers!r}")
-    return workers
 
 
 def execute(
@@ -85,7 +81,7 @@ def execute(
     desc: str = "simulate",
 ) -> list[R]:
     """Run ``task`` on every chunk; results in chunk order."""
-    workers = _check_workers(workers)
+    workers = as_count(workers, "workers", 1)
     bar = None
     if progress:
         from tqdm import tqdm

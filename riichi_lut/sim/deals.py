@@ -32,9 +32,7 @@ def deal_counts(rng: np.random.Generator, n: int, tiles: int = 13) -> np.ndarray
     fixes it: a seed gives the same deals on every machine)."""
     if not isinstance(rng, np.random.Generator):
         raise InvalidArgumentError(f"rng must be a numpy Generator, got {type(rng).__name__}")
-    n = as_count(n, "n")
-    if as_count(tiles, "tiles") > 136:
-        raise InvalidArgumentError(f"tiles must be at most 136 (the whole wall), got {tiles!r}")
+    n, tiles = as_count(n, "n"), as_count(tiles, "tiles", 0, 136)
     out = np.empty((n, 34), dtype=np.uint8)
     for start in range(0, n, DEAL_BLOCK):
         stop = min(n, start + DEAL_BLOCK)

@@ -40,10 +40,11 @@ import numpy as np
 from ..efficiency import HandLike, Resolved, live_counts, ranked_options, resolve
 from ..errors import InvalidArgumentError, InvalidHandError, TileParseError
 from ..hand import Hand, as_hand
+from ..shanten import shanten_value
 from ..tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS, kind_of, parse_tiles
 from ..visible import VisibleLike, visible_counts
-from .backend import Chunk, execute, plan
-from .selfplay import _positive_int, play
+from .backend import Chunk, as_count, execute, plan
+from .selfplay import play
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 DEFAULT_NANIKIRU_CHUNK = 1 << 13
@@ -291,7 +292,7 @@ def _situation(
 
 
 def _check(draws: object, n: object, wall: np.ndarray) -> tuple[int, int]:
-    return _positive_int(draws, "draws", int(wall.sum())), _positive_int(n, "n")
+    return as_count(draws, "draws", 1, int(wall.sum())), as_count(n, "n", 1)
 
 
 def _candidate_kinds(discards: Sequence[str | int] | str, resolved: Resolved) -> list[int]:
@@ -410,8 +411,6 @@ def hand_outlook(
     """
     resolved, wall, seen = _situation(hand, visible, melds, 13, riichi, "hand_outlook")
     draws, n = _check(draws, n, wall)
-    from ..shanten import shanten_value
-
     params = _Params(
         np.array([resolved.counts], dtype=np.uint8), seen[None, :], wall, resolved.melds, draws, riichi
     )

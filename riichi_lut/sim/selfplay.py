@@ -58,7 +58,7 @@ from ..riichi.batch import YAKU_BITS, score_batch
 from ..riichi.rules import TENHOU, RuleSet
 from ..shanten import shanten_batch
 from ..tiles import NUM_KINDS
-from .backend import Chunk, execute, plan
+from .backend import Chunk, as_count, execute, plan
 from .deals import deal_counts
 
 WALL_AFTER_DEAL = 136 - 13
@@ -364,14 +364,6 @@ def _selfplay_task(chunk: Chunk, params: _Params) -> _Tally:
     )
 
 
-def _positive_int(value: object, name: str, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise InvalidArgumentError(f"{name} must be a positive int, got {value!r}")
-    if high is not None and value > high:
-        raise InvalidArgumentError(f"{name} must be at most {high}, got {value!r}")
-    return int(value)
-
-
 def _wind(value: object, name: str) -> str:
     text = value.strip().upper() if isinstance(value, str) else None
     if text not in WINDS:
@@ -403,8 +395,8 @@ def selfplay(
     >>> [round(p, 3) for p in r.win_by_turn][:2], r.wins <= r.tenpai <= r.games
     ([0.0, 0.0], True)
     """
-    n_games = _positive_int(n_games, "n_games")
-    draws = _positive_int(draws, "draws", WALL_AFTER_DEAL)
+    n_games = as_count(n_games, "n_games", 1)
+    draws = as_count(draws, "draws", 1, WALL_AFTER_DEAL)
     if not isinstance(riichi, bool):
         raise InvalidArgumentError(f"riichi must be True or False, got {riichi!r}")
     if not isinstance(rules, RuleSet):

@@ -38,7 +38,7 @@ from bench_shanten import (  # the sibling script: hands, report helpers; checko
 )
 
 from riichi_lut import best_discard_batch, format_counts, hint, ukeire, ukeire_batch
-from riichi_lut.tiles import KIND_NAMES
+from riichi_lut.core.tiles import KIND_NAMES
 
 REPEATS = 5
 UKEIRE, DISCARD = "ukeire, closed 13-tile hands", "best discard, closed 14-tile hands"

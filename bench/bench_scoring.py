@@ -33,10 +33,10 @@ from bench_shanten import (  # the sibling script: report helpers; checkout firs
     version,
 )
 
+from riichi_lut.core.tiles import KIND_NAMES, format_counts
 from riichi_lut.errors import NotAWinError
 from riichi_lut.riichi import score
 from riichi_lut.riichi.batch import dora_han_batch, has_yaku_batch, score_batch
-from riichi_lut.tiles import KIND_NAMES, format_counts
 
 REPEATS = 5
 ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])

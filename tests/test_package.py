@@ -18,8 +18,8 @@ def test_every_public_name_resolves(name: str) -> None:
 
 
 def test_lazy_names_are_the_real_objects() -> None:
-    from riichi_lut.efficiency import ukeire
-    from riichi_lut.hints import hint
+    from riichi_lut.analysis.efficiency import ukeire
+    from riichi_lut.coach.hints import hint
     from riichi_lut.riichi import TENHOU, score
 
     assert riichi_lut.hint is hint and riichi_lut.ukeire is ukeire
@@ -36,8 +36,8 @@ def test_unknown_attribute_raises_attribute_error() -> None:
 def test_import_and_shanten_do_not_load_the_scorer_or_the_hint_engine() -> None:
     code = (
         "import sys, riichi_lut; riichi_lut.shanten('123m456p789s1122z').value;"
-        "print(sorted(m for m in ('riichi_lut.riichi', 'riichi_lut.hints', 'riichi_lut.efficiency')"
-        " if m in sys.modules))"
+        "print(sorted(m for m in ('riichi_lut.riichi', 'riichi_lut.coach.hints',"
+        " 'riichi_lut.analysis.efficiency') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -1,4 +1,4 @@
-"""Tests of the reference shanten (riichi_lut._reference): the yardstick must be right.
+"""Tests of the reference shanten (tests/reference.py): the yardstick must be right.
 
 Every expected value below is reasoned by hand in its comment, from the definition:
 replacement number r = fewest draws to a complete hand that never uses a 5th copy of a
@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from reference import reference_shanten
 
-from riichi_lut._reference import reference_shanten
-from riichi_lut.hand import parse_hand
+from riichi_lut.core.hand import parse_hand
 
 
 def ref(text: str) -> dict[str, int | None]:

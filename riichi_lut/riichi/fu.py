@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tiles import KIND_NAMES
-from .readings import YAOCHU, Group, GroupKind, Reading, Wait
+from ..analysis.readings import YAOCHU, Group, GroupKind, Reading, Wait
+from ..core.tiles import KIND_NAMES
 from .yaku import DRAGONS, Context
 
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..analysis.readings import Reading, readings
+from ..core.hand import Hand, as_hand
+from ..core.tiles import KIND_NAMES, kind_of
 from ..errors import NotAWinError
-from ..hand import Hand, as_hand
-from ..tiles import KIND_NAMES, kind_of
 from . import situation as situation_module
 from .fu import FuLine, fu_lines
 from .points import Payment, base_points, payments
-from .readings import Reading, readings
 from .rules import TENHOU, RuleSet
 from .situation import Situation, dora_of
 from .yaku import YakuHan, evaluate
@@ -72,7 +72,7 @@ class ScoreResult:
         return sum(p.points for p in self.payments)
 
     def explain(self) -> str:
-        from .explain import explain
+        from ..coach.explain import explain
 
         return explain(self)
 

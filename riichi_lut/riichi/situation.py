@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..calls import CallType
+from ..core.calls import CallType
+from ..core.hand import Hand
+from ..core.tiles import KIND_NAMES, RED_FIVE_KINDS, is_red, kind_of, parse_tiles, validate_code
 from ..errors import InvalidHandError, InvalidSituationError, TileParseError
-from ..hand import Hand
-from ..tiles import KIND_NAMES, RED_FIVE_KINDS, is_red, kind_of, parse_tiles, validate_code
 from .rules import RuleSet
 from .yaku import Context
 

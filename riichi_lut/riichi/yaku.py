@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..tiles import number_of, suit_of
-from .readings import YAOCHU, Group, GroupKind, Reading, Wait
+from ..analysis.readings import YAOCHU, Group, GroupKind, Reading, Wait
+from ..core.tiles import number_of, suit_of
 from .rules import RuleSet
 
 DRAGONS = (31, 32, 33)

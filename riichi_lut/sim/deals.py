@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from ..analysis.shanten import FORMS, shanten_batch
 from ..errors import InvalidArgumentError
-from ..shanten import FORMS, shanten_batch
 from .backend import DEFAULT_CHUNK, Chunk, as_count, execute, plan
 
 COPIES = [4] * 34

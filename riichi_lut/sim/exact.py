@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import _tables
-from ..blocks import HONOR, SUIT, Block
 from ..errors import InvalidArgumentError
+from ..lut import loader
+from ..lut.blocks import HONOR, SUIT, Block
 
 FORMS = ("all", "standard", "chiitoitsu", "kokushi")
 CAP_KINDS = 7  # chiitoitsu: 6 - pairs + max(0, 7 - kinds)
@@ -71,7 +71,7 @@ def _aggregate(cls, tiles, pairs, kinds, orphans, orphan_pair, weight) -> States
 def block_states(block: Block, max_tiles: int, *, enabled: bool = True) -> States:
     """Every pattern of a block with at most ``max_tiles`` tiles, summed by state. A
     disabled block holds nothing (its one state: the empty pattern, weight 1)."""
-    t = _tables.tables()
+    t = loader.tables()
     classes = t[f"{block.name}_class"]
     index = np.flatnonzero(classes != 255) if enabled else np.array([0])
     digits = np.stack([(index // 5**i) % 5 for i in range(block.kinds)], axis=1)
@@ -122,7 +122,7 @@ def join(a: States, b: States, compose: np.ndarray, max_tiles: int, chunk: int =
 
 
 def _forms(final: States, cz: np.ndarray, k2: np.ndarray) -> dict[str, np.ndarray]:
-    t = _tables.tables()
+    t = loader.tables()
     standard = t["standard_shanten"][k2, cz, 0].astype(np.int64)
     chiitoitsu = 6 - final.pairs + np.maximum(0, 7 - final.kinds)
     kokushi = 13 - final.orphans - final.orphan_pair
@@ -144,7 +144,7 @@ def distribution(
 ) -> dict[int, int]:
     """Shanten -> number of deals of ``tiles`` tiles from the enabled kinds (all by
     default). Restricting the kinds gives small cases a brute force can check."""
-    t = _tables.tables()
+    t = loader.tables()
     step = progress or (lambda _: None)
     step("suit states")
     suit = [block_states(SUIT, tiles, enabled=e) for e in suits]

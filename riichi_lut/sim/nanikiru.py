@@ -37,12 +37,12 @@ from typing import Any
 
 import numpy as np
 
-from ..efficiency import HandLike, Resolved, live_counts, ranked_options, resolve
+from ..analysis.efficiency import HandLike, Resolved, live_counts, ranked_options, resolve
+from ..analysis.shanten import shanten_value
+from ..core.hand import Hand, as_hand
+from ..core.tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS, kind_of, parse_tiles
+from ..core.visible import VisibleLike, visible_counts
 from ..errors import InvalidArgumentError, InvalidHandError, TileParseError
-from ..hand import Hand, as_hand
-from ..shanten import shanten_value
-from ..tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS, kind_of, parse_tiles
-from ..visible import VisibleLike, visible_counts
 from .backend import Chunk, as_count, execute, plan
 from .selfplay import play
 
@@ -343,9 +343,9 @@ def nanikiru(
     simulated games of ``draws`` draws: tenpai and win probability within ``k`` draws.
 
     Sorted by the number of games won within ``draws``, then tenpai within ``draws``, then
-    the efficiency ranking (:func:`~riichi_lut.efficiency.rank_discards` without the
+    the efficiency ranking (:func:`~riichi_lut.analysis.efficiency.rank_discards` without the
     two-step measure). ``discards`` limits the candidates (tiles or kinds held); a red
-    five is judged as its kind. ``hand`` is notation, a :class:`~riichi_lut.hand.Hand` or
+    five is judged as its kind. ``hand`` is notation, a :class:`~riichi_lut.core.hand.Hand` or
     34 concealed counts with ``melds`` calls — whose tiles are then unknown: add them to
     ``visible`` so that the wall is right. Same ``seed``, same numbers, whatever ``workers`` or
     ``client``.

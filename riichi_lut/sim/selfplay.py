@@ -3,7 +3,7 @@
 Each game deals 13 tiles (:func:`~riichi_lut.sim.deals.deal_counts`), then for up to
 ``draws`` turns draws one tile from the wall, declares a win (tsumo) when the 14 tiles
 are complete, and otherwise discards by the efficiency engine's best discard
-(:func:`~riichi_lut.efficiency.best_discard_batch`: the lowest shanten, then the most
+(:func:`~riichi_lut.analysis.efficiency.best_discard_batch`: the lowest shanten, then the most
 live tiles accepted, then the lowest kind). The player's own discards count as visible,
 so "live" is what is really left in the wall.
 
@@ -31,7 +31,7 @@ none over games: the drawn kind of every live game is sampled in proportion to t
 copies left in its wall (cumulative sums of the (N, 34) wall counts against one uniform
 per game and turn, drawn up front so a game's draws do not depend on the others);
 games that finished are dropped from the index of active games. Completeness is tested
-with :func:`~riichi_lut.shanten.shanten_batch` only for games whose hand was tenpai;
+with :func:`~riichi_lut.analysis.shanten.shanten_batch` only for games whose hand was tenpai;
 ``best_discard_batch`` (one thread per chunk) runs only for games not in riichi. The
 chunks' integer tallies are merged in chunk order, so a seed gives the same result
 whatever ``workers`` or ``client``.
@@ -52,12 +52,12 @@ from typing import Any
 
 import numpy as np
 
-from ..efficiency import best_discard_batch
+from ..analysis.efficiency import best_discard_batch
+from ..analysis.shanten import shanten_batch
+from ..core.tiles import NUM_KINDS
 from ..errors import InvalidArgumentError
 from ..riichi.batch import YAKU_BITS, score_batch
 from ..riichi.rules import TENHOU, RuleSet
-from ..shanten import shanten_batch
-from ..tiles import NUM_KINDS
 from .backend import Chunk, as_count, execute, plan
 from .deals import deal_counts
 

@@ -2,7 +2,7 @@
 
 ``build(progress)`` returns every table as a numpy array, in a fixed order; the format
 (names, dtypes, shapes, index function) is specified in ``docs/tables.md`` and mirrored by
-``riichi_lut._tables``.
+``riichi_lut.lut.loader``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .._tables import SCHEMA_VERSION
-from ..blocks import HONOR, SUIT, Block, valid_mask
+from ..lut.blocks import HONOR, SUIT, Block, valid_mask
+from ..lut.loader import SCHEMA_VERSION
 from .classes import classify, compose, standard_shanten_table, useful_table
 from .decompositions import decomposition_tables
 from .replacement import replacement_numbers, tile_masks

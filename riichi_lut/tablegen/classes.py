@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..blocks import MAX_MELDS, min_plus
+from ..lut.blocks import MAX_MELDS, min_plus
 
 
 def classify(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -17,7 +17,7 @@ import itertools
 
 import numpy as np
 
-from ..blocks import MAX_BLOCK_TILES, MAX_MELDS, Block, base5_index, meld_shapes
+from ..lut.blocks import MAX_BLOCK_TILES, MAX_MELDS, Block, base5_index, meld_shapes
 
 EMPTY_MELD = 31
 NO_PAIR = 15

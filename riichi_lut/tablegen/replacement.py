@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..blocks import MAX_MELDS, Block, base5_index, complete_shapes, digit_axis, tile_totals
+from ..lut.blocks import MAX_MELDS, Block, base5_index, complete_shapes, digit_axis, tile_totals
 
 Progress = Callable[[str], None]
 

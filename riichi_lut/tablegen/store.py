@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import zstandard
 
-from ..blocks import MAX_BLOCK_TILES, MAX_MELDS
+from ..lut.blocks import MAX_BLOCK_TILES, MAX_MELDS
 from . import SCHEMA_VERSION
 
 ZSTD_LEVEL = 19

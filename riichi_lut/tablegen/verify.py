@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..blocks import HONOR, MAX_MELDS, SUIT, Block, base5_index, complete_shapes
+from ..lut.blocks import HONOR, MAX_MELDS, SUIT, Block, base5_index, complete_shapes
 
 UNREACHED = 127
 

@@ -51,7 +51,7 @@ Rows are processed in chunks, on a thread pool (``threads``; numpy releases the 
 and the result does not depend on the number of threads.
 
 >>> import numpy as np
->>> from riichi_lut.hand import parse_hand
+>>> from riichi_lut.core.hand import parse_hand
 >>> hands = ["22334455667788p", "123m456p789s11222z", "19m19p19s12345677z"]
 >>> counts = np.array([parse_hand(h).concealed for h in hands], dtype=np.uint8)
 >>> r = score_batch(counts, [16, 28, 33], tsumo=[False, True, False], seat_wind="S",
@@ -68,10 +68,10 @@ from typing import Any
 
 import numpy as np
 
-from ..._parallel import run_chunks
-from ..._rows import as_count_rows
+from ...core.tiles import KIND_NAMES
 from ...errors import InvalidHandError
-from ...tiles import KIND_NAMES
+from ...lut.rows import as_count_rows
+from ...lut.threads import run_chunks
 from ..rules import TENHOU, RuleSet
 from .inputs import _first, _prepare
 from .kernel import BatchScore, _chunk
@@ -119,7 +119,7 @@ def score_batch(
     bad row in the message and in ``error.row``. ``threads`` (default: every core) never
     changes the result.
 
-    >>> from riichi_lut.hand import parse_hand
+    >>> from riichi_lut.core.hand import parse_hand
     >>> counts = np.array([parse_hand("234m567p22s345678s").concealed], dtype=np.uint8)
     >>> r = score_batch(counts, [20], tsumo=False, seat_wind="W", round_wind="E", riichi=True, dora=1)
     >>> r.is_win.tolist(), r.han.tolist(), r.fu.tolist(), r.points.tolist(), r.yaku(0)
@@ -185,7 +185,7 @@ def has_yaku_batch(
     honitsu …) are decided without reading the hand; only the others are read, and no fu
     or points are computed. Same inputs and errors as :func:`score_batch`.
 
-    >>> from riichi_lut.hand import parse_hand
+    >>> from riichi_lut.core.hand import parse_hand
     >>> counts = np.array([parse_hand("123m456p789s11z234s").concealed] * 3, dtype=np.uint8)
     >>> has_yaku_batch(counts, [0, 0, 0], tsumo=[False, True, False], riichi=[False, False, True],
     ...                seat_wind="S", round_wind="E").tolist()

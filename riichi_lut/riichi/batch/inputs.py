@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
-from ..._parallel import resolve_threads
-from ..._rows import as_count_rows
+from ...core.hand import Hand
+from ...core.tiles import KIND_NAMES
 from ...errors import InvalidHandError, InvalidSituationError
-from ...hand import Hand
-from ...tiles import KIND_NAMES
+from ...lut.rows import as_count_rows
+from ...lut.threads import resolve_threads
 from ..rules import RuleSet
 from ..situation import _check_flags
 from .luts import _FLAG, _FLAG_NAMES, _WINDS

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ..._rows import block_indices, check_totals
+from ...lut.rows import block_indices, check_totals
 from ..yaku import ROWS
 from .inputs import _Situation
 from .luts import (

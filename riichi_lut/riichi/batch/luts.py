@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ... import _tables
+from ...lut import loader
 from ..rules import RuleSet
 from ..yaku import ROWS, YAKU
 
@@ -122,7 +122,7 @@ def _digits(kinds: int) -> list[np.ndarray]:
     return [((index // 5**i) % 5).astype(np.uint8) for i in range(kinds)]
 
 
-def _grid(t: _tables.Tables, name: str, kinds: int) -> np.ndarray:
+def _grid(t: loader.Tables, name: str, kinds: int) -> np.ndarray:
     """Full-grid uint32 per block pattern: complete id + 1 (0: not complete) | statistics."""
     d = _digits(kinds)
     held = [x > 0 for x in d]
@@ -152,7 +152,7 @@ def _grid(t: _tables.Tables, name: str, kinds: int) -> np.ndarray:
     return cid | stats << _CID_BITS
 
 
-def _split_info(t: _tables.Tables, name: str, first_id: int) -> np.ndarray:
+def _split_info(t: loader.Tables, name: str, first_id: int) -> np.ndarray:
     """Per complete id + 1: first split id << 4 | number of splits << 1 | has a pair
     (split ids of the honors follow the suit splits: ``first_id``)."""
     offsets = t[f"{name}_split_offsets"].astype(np.int64)
@@ -231,7 +231,7 @@ class _Lut:
     win_info: np.ndarray  # [(choice * 34 + win kind) * 2 + tsumo] -> fu part | flags << 5
 
 
-def _build_lut(t: _tables.Tables) -> _Lut:
+def _build_lut(t: loader.Tables) -> _Lut:
     _check_rows_match()
     suit_words, suit_choices = _split_words(t["suit_splits"], suit=True)
     honor_words, honor_choices = _split_words(t["honor_splits"], suit=False)
@@ -452,7 +452,7 @@ _rule_lock = threading.Lock()
 
 
 def _luts(rules: RuleSet) -> tuple[_Lut, _RuleLut]:
-    t = _tables.tables()
+    t = loader.tables()
     lut = t.derived("riichi.batch", _build_lut)
     cache: dict[RuleSet, _RuleLut] = t.derived("riichi.batch.rules", lambda t: {})
     rule_lut = cache.get(rules)

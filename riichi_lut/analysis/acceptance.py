@@ -1,0 +1,283 @@
+"""Scalar core of the hint engine: which draws lower the shanten (necessary tiles, 有効牌)
+and which discards keep it (unnecessary tiles), as 34-bit masks, from table look-ups.
+
+Standard form. The tables give, per block pattern and per (pair, m), the block's
+necessary and unnecessary tiles (``suit_masks``/``honor_masks``), and, per block class,
+class of the other three blocks and number of melds, the set of (pair, m) the block takes
+in *some* optimal assignment (``suit_useful``/``honor_useful``). A draw lowers the whole
+hand's replacement number exactly when it lowers its block's requirement under one of
+those (pair, m) (docs/efficiency.md has the two-line proof), so the hand's mask is the OR
+of each block's masks over its useful bits. No re-evaluation per tile.
+
+Chiitoitsu and kokushi follow from their formulas; the union over the forms that reach
+the minimum shanten gives the combined answer.
+
+A :class:`~riichi_lut.core.hand.Hand` whose calls hold kinds it also needs (a pon of 5m caps
+5m at one more copy) takes a slower exact path: block vectors under those caps and a
+direct test of each kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..core.hand import MAX_CALLS, validate_concealed_counts
+from ..core.tiles import TERMINALS_AND_HONORS
+from ..lut import loader
+from ..lut.blocks import completion, join
+from .shanten import _BLOCK_SPANS, block_memos, block_vector
+
+ALL_KINDS = (1 << 34) - 1
+YAOCHU = sum(1 << k for k in TERMINALS_AND_HONORS)
+NECESSARY, UNNECESSARY = 0, 1
+FORMS = ("standard", "chiitoitsu", "kokushi")
+
+
+_BYTE_BITS = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]
+
+
+def bits(mask: int) -> list[int]:
+    """Kinds set in a 34-bit mask, ascending.
+
+    >>> bits(0b1010_0000_0001)
+    [0, 9, 11]
+    """
+    out: list[int] = []
+    base = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            out += [base + i for i in _BYTE_BITS[byte]]
+        mask >>= 8
+        base += 8
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Shanten and tile mask of each form (``None`` where a form does not apply) and the
+    combined minimum. ``which`` says whether masks are draws that lower the shanten
+    (NECESSARY, a 3n+1 hand) or discards that keep it (UNNECESSARY, a 3n+2 hand)."""
+
+    which: int
+    shanten: int
+    mask: int
+    standard: tuple[int, int]
+    chiitoitsu: tuple[int, int] | None
+    kokushi: tuple[int, int] | None
+
+    def form(self, name: str) -> tuple[int, int] | None:
+        return getattr(self, name)  # type: ignore[no-any-return]
+
+
+# ------------------------------------------------------------------ closed forms by formula
+
+
+def _binary(copies: set[int]) -> bytes:
+    """``bytes.translate`` table: a count in ``copies`` becomes ASCII '1', others '0'."""
+    return bytes(ord("1") if c in copies else ord("0") for c in range(256))
+
+
+_HELD = tuple(_binary(s) for s in ({0}, {1}, {2}, {3, 4}))
+
+
+def _kind_sets(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """Masks of kinds held 0, 1, 2 and >= 3 times: each count byte is translated to an
+    ASCII binary digit and the reversed string parsed in base 2 (C loops only)."""
+    b = bytes(counts)[::-1]
+    return (
+        int(b.translate(_HELD[0]), 2),
+        int(b.translate(_HELD[1]), 2),
+        int(b.translate(_HELD[2]), 2),
+        int(b.translate(_HELD[3]), 2),
+    )
+
+
+def chiitoitsu_masks(counts: Sequence[int], which: int) -> tuple[int, int]:
+    """(shanten, mask) of seven pairs: ``6 - pairs + max(0, 7 - kinds)``."""
+    none, single, double, more = _kind_sets(counts)
+    pairs = (double | more).bit_count()
+    kinds = 34 - none.bit_count()
+    shanten = 6 - pairs + max(0, 7 - kinds)
+    if which == NECESSARY:  # a single becomes a pair; a new kind counts while kinds < 7
+        return shanten, single | (none if kinds < 7 else 0)
+    # a third/fourth copy goes for free; a single only while there are more than 7 kinds
+    return shanten, more | (single if kinds > 7 else 0)
+
+
+def kokushi_masks(counts: Sequence[int], which: int) -> tuple[int, int]:
+    """(shanten, mask) of thirteen orphans: ``13 - orphan kinds - [an orphan pair]``."""
+    none, single, double, more = _kind_sets(counts)
+    held = YAOCHU & ~none
+    paired = YAOCHU & (double | more)
+    shanten = 13 - held.bit_count() - (1 if paired else 0)
+    if which == NECESSARY:  # a missing orphan, or a second copy while none is paired
+        return shanten, (YAOCHU & none) | (0 if paired else YAOCHU & single)
+    # anything but an orphan, a third copy, or one copy of a pair while another pair stays
+    spare_pair = paired if paired.bit_count() >= 2 else 0
+    return shanten, (~YAOCHU & ALL_KINDS & ~none) | (YAOCHU & more) | (YAOCHU & double & spare_pair)
+
+
+def _combine(which: int, standard: tuple[int, int], closed: Sequence[int] | None) -> Analysis:
+    chiitoitsu = kokushi = None
+    if closed is not None:
+        chiitoitsu = chiitoitsu_masks(closed, which)
+        kokushi = kokushi_masks(closed, which)
+    forms = [f for f in (standard, chiitoitsu, kokushi) if f is not None]
+    best = min(f[0] for f in forms)
+    mask = 0
+    for shanten, form_mask in forms:
+        if shanten == best:
+            mask |= form_mask
+    return Analysis(which, best, mask, standard, chiitoitsu, kokushi)
+
+
+# ------------------------------------------------------------------ standard form by tables
+
+
+StandardForm = Callable[[Sequence[int], int, int], tuple[int, int, int]]
+
+
+def _build_standard_form(t: loader.Tables) -> StandardForm:
+    """The standard-form look-up with every table bound as a closure local (attribute and
+    global look-ups cost as much as the probes in CPython)."""
+    suit, honor = block_memos(t)
+    pair = t["suit_pair_class"].tolist()
+    pair_honor = t["suit_pair_honor_class"].tolist()
+    triple = t["suit_triple_class"].tolist()
+    standard = t["standard_shanten"].tolist()
+    suit_useful = t["suit_useful"].tolist()
+    honor_useful = t["honor_useful"].tolist()
+    tables = (t["suit_masks"].reshape(2, 10, -1), t["honor_masks"].reshape(2, 10, -1))
+    memo: dict[int, int] = {}
+
+    def fill(key: int) -> int:
+        """OR of a block pattern's masks over the (pair, m) bits of its useful set."""
+        rank, useful, which, block = key & 0xFFFFF, (key >> 20) & 1023, (key >> 30) & 1, key >> 31
+        table = tables[block][which]
+        mask = 0
+        for j in bits(useful):
+            mask |= int(table[j, rank])
+        memo[key] = mask
+        return mask
+
+    def standard_form(counts: Sequence[int], melds: int, which: int) -> tuple[int, int, int]:
+        """(standard shanten, mask, packed chiitoitsu/kokushi statistics) of concealed
+        counts with ``melds`` calls."""
+        try:
+            b = bytes(counts)
+            vm, vp, vs, vz = suit[b[0:9]], suit[b[9:18]], suit[b[18:27]], honor[b[27:]]
+        except (TypeError, ValueError, KeyError):
+            validate_concealed_counts(counts, melds)
+            raise AssertionError("counts passed validation but not the look-up") from None
+        cm, cp, cs, cz = vm & 1023, vp & 1023, vs & 1023, vz & 1023
+        k_mp = pair[cm][cp]
+        k2 = triple[k_mp][cs]
+        need = MAX_CALLS - melds
+        high = which << 30
+        km = vm >> 30 | suit_useful[cm][pair_honor[pair[cp][cs]][cz]][need] << 20 | high
+        kp = vp >> 30 | suit_useful[cp][pair_honor[pair[cm][cs]][cz]][need] << 20 | high
+        ks = vs >> 30 | suit_useful[cs][pair_honor[k_mp][cz]][need] << 20 | high
+        kz = vz >> 30 | honor_useful[cz][k2][need] << 20 | high | 1 << 31
+        get = memo.get
+        mm, mp, ms, mz = get(km), get(kp), get(ks), get(kz)
+        if mm is None:
+            mm = fill(km)
+        if mp is None:
+            mp = fill(kp)
+        if ms is None:
+            ms = fill(ks)
+        if mz is None:
+            mz = fill(kz)
+        mask = mm | mp << 9 | ms << 18 | mz << 27
+        return standard[k2][cz][melds], mask, ((vm + vp + vs + vz) >> 10) & 0xFFFFF
+
+    return standard_form
+
+
+_cache: tuple[loader.Tables, StandardForm] | None = None
+
+
+def standard_form(counts: Sequence[int], melds: int, which: int) -> tuple[int, int, int]:
+    """(standard shanten, 34-bit mask, packed statistics) from the tables."""
+    global _cache
+    cache = _cache
+    if cache is None or cache[0] is not loader._default:
+        t = loader.tables()
+        cache = _cache = (t, t.derived("acceptance.standard", _build_standard_form))
+    return cache[1](counts, melds, which)
+
+
+def analyse_counts(counts: Sequence[int], melds: int, which: int) -> Analysis:
+    """Analysis of concealed counts whose calls (``melds`` of them) are not known."""
+    shanten, mask, _ = standard_form(counts, melds, which)
+    return _combine(which, (shanten, mask), counts if melds == 0 else None)
+
+
+def _closed_shanten(stats: int) -> tuple[int, int]:
+    """(chiitoitsu, kokushi) shanten from packed block statistics."""
+    pairs, kinds = stats & 7, (stats >> 3) & 15
+    orphans, orphan_pairs = (stats >> 7) & 15, (stats >> 11) & 7
+    return 6 - pairs + max(0, 7 - kinds), 13 - orphans - (1 if orphan_pairs else 0)
+
+
+def combined(
+    counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None
+) -> tuple[int, int]:
+    """(shanten, mask) over the forms at the minimum, the lean path of the ranking and
+    the two-step analysis: chiitoitsu/kokushi masks are built only when those forms reach
+    the minimum, their shanten coming from the block statistics."""
+    if called is not None and any(called):
+        analysis = analyse_called(counts, melds, called, which)
+        return analysis.shanten, analysis.mask
+    shanten, mask, stats = standard_form(counts, melds, which)
+    if melds:
+        return shanten, mask
+    chiitoitsu, kokushi = _closed_shanten(stats)
+    best = min(shanten, chiitoitsu, kokushi)
+    if best < shanten:
+        mask = 0
+    if chiitoitsu == best:
+        mask |= chiitoitsu_masks(counts, which)[1]
+    if kokushi == best:
+        mask |= kokushi_masks(counts, which)[1]
+    return best, mask
+
+
+# ------------------------------------------------------------------ called hands, exactly
+
+
+def analyse_called(counts: Sequence[int], melds: int, called: Sequence[int], which: int) -> Analysis:
+    """Exact analysis of a hand whose calls hold ``called`` (34 counts): the call tiles
+    cap each kind at four copies in total. Each kind is tested directly: its block's
+    capped vector after the draw (or discard), joined with the other three blocks."""
+    concealed = list(counts)
+    need = MAX_CALLS - melds
+    vectors = [block_vector(b, concealed, called) for b in range(4)]
+    step = 1 if which == NECESSARY else -1
+    replacement = None
+    mask = 0
+    for b, (_, lo, hi) in enumerate(_BLOCK_SPANS):
+        others = [v for i, v in enumerate(vectors) if i != b]
+        rest = join(join(others[0], others[1]), others[2])
+        if replacement is None:
+            replacement = completion(rest, vectors[b], need)
+        for kind in range(lo, hi):
+            after = concealed[kind] + step
+            if after < 0 or after + called[kind] > 4:
+                continue
+            concealed[kind] = after
+            value = completion(rest, block_vector(b, concealed, called), need)
+            concealed[kind] -= step
+            if value < replacement if which == NECESSARY else value == replacement:
+                mask |= 1 << kind
+    assert replacement is not None
+    return Analysis(which, replacement - 1, mask, (replacement - 1, mask), None, None)
+
+
+def analyse(counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None) -> Analysis:
+    """Dispatch: known call tiles take the exact capped path, anything else the tables."""
+    if called is not None and any(called):
+        return analyse_called(counts, melds, called, which)
+    return analyse_counts(counts, melds, which)

@@ -1,0 +1,444 @@
+"""Tile efficiency (牌効率): ukeire, discard ranking and hints; scalar and batch.
+
+* :func:`ukeire` — for a 3n+1 hand, the kinds whose draw lowers the shanten (受け入れ) and
+  their *live* counts (4 − copies in hand, calls and ``visible``), per form and combined.
+* :func:`rank_discards` — for a 3n+2 hand, every distinct discard ranked by shanten after
+  it, then live acceptance, then the two-step measure (:mod:`riichi_lut.analysis.two_step`).
+* :func:`hint` — the best discard with a plain-English "why" (:mod:`riichi_lut.coach.hints`).
+* :func:`ukeire_batch` and :func:`best_discard_batch` — the same over (N, 34) arrays
+  (:mod:`riichi_lut.analysis.efficiency_batch`).
+
+Acceptance comes from the tables' tile masks (``riichi_lut.analysis.acceptance``), never from 34
+re-evaluations; the tests compare it with exactly that brute force.
+
+>>> r = ukeire("123m456p789s1122z")
+>>> r.shanten, [t.tile for t in r.accepted], r.total
+(0, ['1z', '2z'], 4)
+>>> ukeire("19m19p19s1234567z").kinds      # kokushi, thirteen-sided
+13
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from ..core.hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
+from ..core.tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS
+from ..core.visible import VisibleLike, visible_counts
+from ..errors import InvalidHandError
+from ..lut.rows import as_count_rows, calls_per_row
+from ..lut.threads import resolve_threads, run_chunks
+from . import efficiency_batch as batch
+from .acceptance import NECESSARY, UNNECESSARY, Analysis, analyse, bits, combined
+from .two_step import TwoStep
+from .two_step import two_step as two_step_analysis
+
+HandLike = str | Hand | Sequence[int]
+
+
+@dataclass(frozen=True, slots=True)
+class TileLive:
+    """A tile kind and how many copies of it are still live."""
+
+    kind: int
+    live: int
+
+    @property
+    def tile(self) -> str:
+        """The kind in mpsz notation (``"5p"``)."""
+        return KIND_NAMES[self.kind]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": self.tile, "live": self.live}
+
+
+@dataclass(frozen=True)
+class FormUkeire:
+    """Acceptance of one hand shape: its shanten, the kinds that lower it (``mask``, 34
+    bits; ``accepted`` lists them with their live counts) and the live total."""
+
+    shanten: int
+    mask: int
+    total: int
+    live: tuple[int, ...] = field(repr=False)
+
+    @property
+    def accepted(self) -> tuple[TileLive, ...]:
+        return tuple(TileLive(k, self.live[k]) for k in bits(self.mask))
+
+    @property
+    def kinds(self) -> int:
+        return self.mask.bit_count()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "shanten": self.shanten,
+            "accepted": [t.to_dict() for t in self.accepted],
+            "total": self.total,
+            "kinds": self.kinds,
+        }
+
+
+@dataclass(frozen=True)
+class UkeireResult(FormUkeire):
+    """Combined acceptance (kinds that lower the minimum over the forms), plus each form;
+    ``chiitoitsu`` and ``kokushi`` are ``None`` for a hand with calls."""
+
+    standard: FormUkeire
+    chiitoitsu: FormUkeire | None
+    kokushi: FormUkeire | None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = FormUkeire.to_dict(self)
+        for form in ("standard", "chiitoitsu", "kokushi"):
+            value = getattr(self, form)
+            out[form] = None if value is None else value.to_dict()
+        return out
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A hand reduced to what the engine needs: concealed counts, number of calls, the
+    tiles of the calls when known (34 counts, else None), red fives in the concealed
+    part, and the player's own copies per kind (hand + calls)."""
+
+    counts: list[int]
+    melds: int
+    called: list[int] | None
+    red: tuple[int, int, int]
+    own_red: tuple[int, int, int]  # red fives in hand and calls
+
+    @property
+    def own(self) -> list[int]:
+        if self.called is None:
+            return self.counts
+        return [a + b for a, b in zip(self.counts, self.called, strict=True)]
+
+    @property
+    def tiles(self) -> int:
+        """Tiles in the hand counting each call as three."""
+        return sum(self.counts) + 3 * self.melds
+
+
+def resolve(hand: HandLike, melds: int | None = None) -> Resolved:
+    """Notation, a :class:`Hand`, or 34 concealed counts (``melds`` calls whose tiles are
+    unknown)."""
+    if isinstance(hand, (str, Hand)):
+        if melds is not None:
+            raise InvalidHandError("melds= applies to count sequences; a Hand or text carries its calls")
+        parsed = as_hand(hand)
+        called = parsed.called_counts if parsed.calls else None
+        return Resolved(list(parsed.concealed), parsed.n_calls, called, parsed.red, parsed.total_red)
+    calls = 0 if melds is None else melds
+    return Resolved(_checked_counts(hand, calls), calls, None, (0, 0, 0), (0, 0, 0))
+
+
+def _checked_counts(counts: Any, melds: int) -> list[int]:
+    """34 concealed counts as a list; a cheap C-level check first (bytes, max, sum), the
+    full validator (which names the problem) only when it fails."""
+    if isinstance(counts, (list, tuple)) and melds.__class__ is int and 0 <= melds <= MAX_CALLS:
+        try:
+            b = bytes(counts)
+        except (TypeError, ValueError):
+            b = b""
+        plausible = len(b) == NUM_KINDS and max(b) <= 4 and sum(b) + 3 * melds in (13, 14)
+        if plausible and bool not in map(type, counts):
+            return list(b)
+    return validate_concealed_counts(counts, melds)
+
+
+def live_counts(resolved: Resolved, visible: VisibleLike) -> list[int]:
+    seen = visible_counts(visible, resolved.own, resolved.own_red)
+    return [4 - resolved.own[k] - seen[k] for k in range(NUM_KINDS)]
+
+
+def _form(shanten: int, mask: int, live: tuple[int, ...]) -> FormUkeire:
+    return FormUkeire(shanten, mask, sum([live[k] for k in bits(mask)]), live)
+
+
+def _optional_form(form: tuple[int, int] | None, live: tuple[int, ...]) -> FormUkeire | None:
+    return None if form is None else _form(form[0], form[1], live)
+
+
+def ukeire_of(analysis: Analysis, live: Sequence[int]) -> UkeireResult:
+    """Results from a NECESSARY analysis and the live counts."""
+    live = tuple(live)
+    combined = _form(analysis.shanten, analysis.mask, live)
+    return UkeireResult(
+        combined.shanten,
+        combined.mask,
+        combined.total,
+        live,
+        _form(analysis.standard[0], analysis.standard[1], live),
+        _optional_form(analysis.chiitoitsu, live),
+        _optional_form(analysis.kokushi, live),
+    )
+
+
+def ukeire(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = None) -> UkeireResult:
+    """Shanten and acceptance of a 3n+1 hand (13 tiles with 0 calls, 10 with 1, … 1 with 4).
+
+    A kind is *accepted* when drawing it lowers the shanten (a kind already held four
+    times never is), whether or not live copies remain; ``total`` sums the live counts.
+
+    >>> r = ukeire("23m456p789s11z [123s]", visible="1m 4m 4m")
+    >>> [(t.tile, t.live) for t in r.accepted], r.total
+    ([('1m', 3), ('4m', 2)], 5)
+    """
+    resolved = resolve(hand, melds)
+    tiles = resolved.tiles
+    if tiles != 13:
+        raise InvalidHandError(
+            f"ukeire needs a 3n+1 hand (13 tiles counting calls as 3), got {tiles};"
+            " for 14 tiles use rank_discards() or hint()"
+        )
+    analysis = analyse(resolved.counts, resolved.melds, NECESSARY, resolved.called)
+    return ukeire_of(analysis, live_counts(resolved, visible))
+
+
+# --------------------------------------------------------------------------- discards
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One distinct discard of a 3n+2 hand and what the remaining hand accepts.
+
+    ``shanten`` is the shanten after the discard; ``shanten_back`` is set when it is worse
+    than the best any discard reaches (押し戻し). ``red`` marks the red five when the hand
+    holds both a red and a plain five of that suit (the two are listed apart; the red
+    ranks below the plain five, its equal in efficiency, because it is worth a dora).
+    Live counts treat the discarded tile as gone.
+    """
+
+    kind: int
+    red: bool
+    shanten: int
+    shanten_back: bool
+    mask: int  # accepted kinds as a 34-bit mask
+    total: int
+    live: tuple[int, ...]  # live counts of the 34 kinds
+    two_step: TwoStep | None = None
+
+    @property
+    def tile(self) -> str:
+        """The discard in notation (``"0p"`` for a red five)."""
+        return f"0{KIND_NAMES[self.kind][1]}" if self.red else KIND_NAMES[self.kind]
+
+    @property
+    def accepted(self) -> tuple[TileLive, ...]:
+        """The accepted kinds and their live counts."""
+        return tuple(TileLive(k, self.live[k]) for k in bits(self.mask))
+
+    @property
+    def kinds(self) -> int:
+        return self.mask.bit_count()
+
+    def sort_key(self) -> tuple[int, int, float, int, int]:
+        measure = 0.0 if self.two_step is None else self.two_step.measure
+        return (self.shanten, -self.total, -measure, int(self.red), self.kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "discard": self.tile,
+            "shanten": self.shanten,
+            "shanten_back": self.shanten_back,
+            "accepted": [t.to_dict() for t in self.accepted],
+            "total": self.total,
+            "kinds": self.kinds,
+            "two_step": None if self.two_step is None else self.two_step.to_dict(),
+        }
+
+
+def _discard_choices(resolved: Resolved) -> list[tuple[int, bool]]:
+    """(kind, red) per distinct discard: a red five apart from the plain fives."""
+    choices = []
+    for kind, count in enumerate(resolved.counts):
+        if not count:
+            continue
+        red = kind in RED_FIVE_KINDS and resolved.red[RED_FIVE_KINDS.index(kind)] == 1
+        if not red or count > 1:
+            choices.append((kind, False))
+        if red:
+            choices.append((kind, True))
+    return choices
+
+
+def rank_discards(
+    hand: HandLike, visible: VisibleLike = None, *, melds: int | None = None, two_step: bool = True
+) -> tuple[DiscardOption, ...]:
+    """Every distinct discard of a 3n+2 hand, best first: by shanten after the discard,
+    then live acceptance, then the two-step measure (average next-step acceptance; at
+    tenpai, live improvement tiles), then keeping a red five, then tile order.
+
+    >>> [(o.tile, o.shanten, o.total) for o in rank_discards("123m456p789s1122z7z")][:3]
+    [('7z', 0, 4), ('1m', 1, 11), ('4p', 1, 11)]
+    """
+    resolved = resolve(hand, melds)
+    if resolved.tiles != 14:
+        raise InvalidHandError(
+            f"rank_discards needs a 3n+2 hand (14 tiles counting calls as 3), got {resolved.tiles};"
+            " for 13 tiles use ukeire()"
+        )
+    return ranked_options(resolved, live_counts(resolved, visible), "all" if two_step else "none")
+
+
+def ranked_options(resolved: Resolved, live: Sequence[int], two_step: str) -> tuple[DiscardOption, ...]:
+    """The ranking of :func:`rank_discards`; ``two_step`` is ``"all"``, ``"none"`` or
+    ``"ties"`` (only for the options tied with the best on shanten and acceptance, the
+    only ones whose order it can change)."""
+    best_possible = max(combined(resolved.counts, resolved.melds, UNNECESSARY, resolved.called)[0], 0)
+    counts = list(resolved.counts)
+    live = tuple(live)
+    options = []
+    for kind, red in _discard_choices(resolved):
+        counts[kind] -= 1
+        shanten, mask = combined(counts, resolved.melds, NECESSARY, resolved.called)
+        counts[kind] += 1
+        total = sum([live[k] for k in bits(mask)])
+        options.append(DiscardOption(kind, red, shanten, shanten > best_possible, mask, total, live))
+    if two_step == "all":
+        options = [_with_two_step(o, counts, resolved, live) for o in options]
+    elif two_step == "ties":
+        head = min(options, key=DiscardOption.sort_key)
+        tied = [o for o in options if (o.shanten, o.total) == (head.shanten, head.total)]
+        if len({o.kind for o in tied}) > 1:
+            options = [_with_two_step(o, counts, resolved, live) if o in tied else o for o in options]
+    return tuple(sorted(options, key=DiscardOption.sort_key))
+
+
+def _with_two_step(
+    option: DiscardOption, counts: list[int], resolved: Resolved, live: Sequence[int]
+) -> DiscardOption:
+    counts[option.kind] -= 1
+    extra = two_step_analysis(
+        counts, resolved.melds, resolved.called, option.shanten, bits(option.mask), live
+    )
+    counts[option.kind] += 1
+    return replace(option, two_step=extra)
+
+
+# --------------------------------------------------------------------------- batch
+
+CHUNK_ROWS = 8192
+
+
+def _visible_rows(visible: Any, n: int) -> np.ndarray | None:
+    """None, or (n, 34) uint8 visible counts from a (34,) or (N, 34) array."""
+    if visible is None:
+        return None
+    array = np.asarray(visible)
+    if array.ndim == 1:
+        array = array[None, :]
+    rows = as_count_rows(array, name="visible")
+    if len(rows) not in (1, n):
+        raise InvalidHandError(f"visible must have shape (34,) or ({n}, 34), got {array.shape}")
+    return np.broadcast_to(rows, (n, NUM_KINDS))
+
+
+def ukeire_batch(
+    counts: Any, melds: Any = 0, visible: Any = None, *, threads: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Acceptance of N 3n+1 hands: ``(shanten (N,) int8, accepted (N, 34) bool, live total
+    (N,) int16)``, the combined forms, as :func:`ukeire` gives them.
+
+    ``counts`` are concealed counts, ``melds`` an int or (N,) array of calls, ``visible``
+    a (34,) or (N, 34) array of visible counts. The batch API does not know which tiles
+    the calls hold: add them to ``visible`` so that live counts are right (acceptance
+    itself ignores them, as for :func:`shanten_batch`).
+
+    >>> rows = np.zeros((1, 34), dtype=np.uint8)
+    >>> rows[0, [0, 1, 2, 9, 10, 11, 18, 19, 20]] = 1; rows[0, [27, 28]] = 2  # 123m123p123s1122z
+    >>> shanten, accepted, total = ukeire_batch(rows)
+    >>> int(shanten[0]), np.flatnonzero(accepted[0]).tolist(), int(total[0])
+    (0, [27, 28], 4)
+    """
+    n = len(rows := as_count_rows(counts))
+    shanten = np.empty(n, dtype=np.int8)
+    accepted = np.empty((n, NUM_KINDS), dtype=bool)
+    total = np.empty(n, dtype=np.int16)
+
+    def work(lut: batch._Tables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int) -> None:
+        stop = start + len(chunk)
+        shanten[start:stop], accepted[start:stop], _ = batch.analyse_rows(lut, chunk, calls, NECESSARY, start)
+        total[start:stop] = batch.live_total(chunk, seen, accepted[start:stop])
+
+    _run(rows, melds, visible, threads, work, (CHUNK_ROWS, 4 * CHUNK_ROWS))
+    return shanten, accepted, total
+
+
+def _run(
+    rows: np.ndarray,
+    melds: Any,
+    visible: Any,
+    threads: int | None,
+    work: Callable[[Any, np.ndarray, Any, np.ndarray | None, int], None],
+    chunk_rows: tuple[int, int],
+) -> None:
+    """Validate the per-row inputs and run ``work(lut, rows, calls, visible, start)`` over
+    chunks (``chunk_rows``: one thread, several threads), visible counts checked first."""
+    workers = resolve_threads(threads)
+    n = len(rows)
+    calls = calls_per_row(melds, n)
+    seen = _visible_rows(visible, n)
+    lut = batch.tables()
+
+    def chunk(start: int, stop: int) -> None:
+        part = calls if isinstance(calls, int) else calls[start:stop]
+        vis = None if seen is None else seen[start:stop]
+        batch.check_visible(rows[start:stop], vis, start)
+        work(lut, rows[start:stop], part, vis, start)
+
+    run_chunks(n, chunk_rows[0] if workers == 1 else chunk_rows[1], chunk, workers)
+
+
+def best_discard_batch(
+    counts: Any, melds: Any = 0, visible: Any = None, *, threads: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Best discard of N 3n+2 hands: ``(kind (N,) int8, shanten after (N,) int8, live
+    ukeire after (N,) int16)``.
+
+    Ranking: the lowest shanten after the discard, then the most live tiles accepted
+    (the discarded tile counts as gone), then — deterministic tie-break — the lowest kind
+    id. (The scalar :func:`rank_discards` breaks remaining ties by the two-step measure,
+    which the batch path does not compute.)
+
+    >>> rows = np.zeros((1, 34), dtype=np.uint8)
+    >>> rows[0, [0, 1, 2, 9, 10, 11, 18, 19, 20, 33]] = 1; rows[0, [27, 28]] = 2  # + 7z
+    >>> [a.tolist() for a in best_discard_batch(rows)]
+    [[33], [0], [4]]
+    """
+    n = len(rows := as_count_rows(counts))
+    kind = np.empty(n, dtype=np.int8)
+    after = np.empty(n, dtype=np.int8)
+    total = np.empty(n, dtype=np.int16)
+
+    def work(lut: batch._Tables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int) -> None:
+        stop = start + len(chunk)
+        kind[start:stop], after[start:stop], total[start:stop] = batch.best_discards(
+            lut, chunk, calls, seen, start
+        )
+
+    # each 14-tile row expands into ~7.5 candidate 13-tile rows: smaller chunks
+    _run(rows, melds, visible, threads, work, (CHUNK_ROWS // 8, CHUNK_ROWS // 2))
+    return kind, after, total
+
+
+__all__ = [
+    "FormUkeire",
+    "MAX_CALLS",
+    "Resolved",
+    "TileLive",
+    "UkeireResult",
+    "asdict",
+    "live_counts",
+    "resolve",
+    "ukeire",
+    "ukeire_of",
+]

@@ -1,0 +1,188 @@
+"""Two-step analysis of a discard option (二段階の受け入れ): what each accepted draw leads to.
+
+For the 13-tile hand left after a discard:
+
+* for every accepted draw, the best follow-up discard (the one whose 13-tile hand accepts
+  the most live tiles) and that acceptance;
+* ``average`` — the next-step acceptance averaged over the accepted draws, each weighted
+  by its live count (how likely it is to be drawn);
+* at 1-shanten, ``good_shape_share`` — the live-weighted share of accepted draws after
+  which the best follow-up reaches a good-shape tenpai, a wait on more than 4 live tiles;
+* at tenpai, the wait tiles and their live count, and the *improvement* tiles: draws
+  (not winning tiles) after which some discard keeps tenpai on a wider wait.
+
+Live counts: a tile is gone when it is in the hand or calls, was discarded (the option's
+discard included) or is visible. Drawing a tile removes one more copy; the follow-up
+discard was already in the hand, so it changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.tiles import KIND_NAMES
+from .acceptance import NECESSARY, UNNECESSARY, bits, combined
+
+GOOD_SHAPE_LIVE = 4  # a wait on more than this many live tiles is a good shape
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp:
+    """An accepted draw (``draw``, with ``live`` copies left) and its best continuation:
+    ``discard`` (``None`` when the draw completes the hand), the shanten after it and the
+    live tiles the resulting hand accepts."""
+
+    draw: int
+    live: int
+    discard: int | None
+    shanten: int
+    total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "draw": KIND_NAMES[self.draw],
+            "live": self.live,
+            "discard": None if self.discard is None else KIND_NAMES[self.discard],
+            "shanten": self.shanten,
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Improvement:
+    """At tenpai: drawing ``draw`` and discarding ``discard`` keeps tenpai on a wait of
+    ``wait_live`` live tiles, more than the current wait."""
+
+    draw: int
+    live: int
+    discard: int
+    wait_live: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "draw": KIND_NAMES[self.draw],
+            "live": self.live,
+            "discard": KIND_NAMES[self.discard],
+            "wait_live": self.wait_live,
+        }
+
+
+@dataclass(frozen=True)
+class TwoStep:
+    """The two-step view of one discard option (see the module docstring)."""
+
+    follow_ups: tuple[FollowUp, ...]
+    average: float | None
+    good_shape_share: float | None
+    waits: tuple[int, ...] | None
+    wait_live: int | None
+    improvements: tuple[Improvement, ...] | None
+
+    @property
+    def measure(self) -> float:
+        """What ranks otherwise equal options: the average next-step acceptance, or at
+        tenpai the live copies of improvement tiles."""
+        if self.improvements is not None:
+            return float(sum(i.live for i in self.improvements))
+        return self.average or 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "follow_ups": [f.to_dict() for f in self.follow_ups],
+            "average": self.average,
+            "good_shape_share": self.good_shape_share,
+            "waits": None if self.waits is None else [KIND_NAMES[k] for k in self.waits],
+            "wait_live": self.wait_live,
+            "improvements": None if self.improvements is None else [i.to_dict() for i in self.improvements],
+        }
+
+
+def _accepted_total(
+    counts: Sequence[int], melds: int, called: Sequence[int] | None, live: Sequence[int]
+) -> int:
+    return sum(live[k] for k in bits(combined(counts, melds, NECESSARY, called)[1]))
+
+
+def _best_discard(
+    counts14: list[int], melds: int, called: Sequence[int] | None, live: Sequence[int]
+) -> tuple[int, int | None, int]:
+    """(shanten of the 14-tile hand, best discard keeping it, live acceptance after)."""
+    shanten, keep = combined(counts14, melds, UNNECESSARY, called)
+    if shanten < 0:
+        return shanten, None, 0
+    best_kind, best_total = None, -1
+    for kind in bits(keep):
+        counts14[kind] -= 1
+        total = _accepted_total(counts14, melds, called, live)
+        counts14[kind] += 1
+        if total > best_total:
+            best_kind, best_total = kind, total
+    return shanten, best_kind, best_total
+
+
+def _weighted(values: Sequence[tuple[int, float]]) -> float:
+    weight = sum(w for w, _ in values)
+    return sum(w * v for w, v in values) / weight if weight else 0.0
+
+
+def two_step(
+    counts: Sequence[int],
+    melds: int,
+    called: Sequence[int] | None,
+    shanten: int,
+    accepted: Sequence[int],
+    live: Sequence[int],
+) -> TwoStep:
+    """Two-step analysis of the 13-tile (3n+1) hand ``counts`` whose shanten is
+    ``shanten`` and whose accepted kinds are ``accepted``, with ``live`` counts."""
+    hand = list(counts)
+    follow_ups = []
+    for draw in accepted:
+        hand[draw] += 1
+        after_live = list(live)
+        after_live[draw] = max(0, after_live[draw] - 1)
+        shanten14, discard, total = _best_discard(hand, melds, called, after_live)
+        hand[draw] -= 1
+        follow_ups.append(FollowUp(draw, live[draw], discard, shanten14, total))
+    if shanten == 0:
+        return _tenpai(hand, melds, called, accepted, live, tuple(follow_ups))
+    average = _weighted([(f.live, f.total) for f in follow_ups])
+    good = None
+    if shanten == 1:
+        good = _weighted([(f.live, 1.0 if f.total > GOOD_SHAPE_LIVE else 0.0) for f in follow_ups])
+    return TwoStep(tuple(follow_ups), average, good, None, None, None)
+
+
+def _tenpai(
+    hand: list[int],
+    melds: int,
+    called: Sequence[int] | None,
+    waits: Sequence[int],
+    live: Sequence[int],
+    follow_ups: tuple[FollowUp, ...],
+) -> TwoStep:
+    wait_live = sum(live[k] for k in waits)
+    improvements = []
+    for draw in range(len(hand)):
+        if draw in waits or live[draw] <= 0:
+            continue
+        hand[draw] += 1
+        after_live = list(live)
+        after_live[draw] -= 1
+        shanten, keep = combined(hand, melds, UNNECESSARY, called)
+        best: tuple[int, int] | None = None
+        if shanten == 0:
+            for discard in bits(keep):
+                if discard == draw:
+                    continue
+                hand[discard] -= 1
+                total = _accepted_total(hand, melds, called, after_live)
+                hand[discard] += 1
+                if total > wait_live and (best is None or total > best[1]):
+                    best = (discard, total)
+        hand[draw] -= 1
+        if best is not None:
+            improvements.append(Improvement(draw, live[draw], best[0], best[1]))
+    return TwoStep(follow_ups, None, None, tuple(waits), wait_live, tuple(improvements))

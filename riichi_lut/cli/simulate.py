@@ -1,0 +1,211 @@
+"""``riichi-lut simulate …``: exact deal statistics and seeded simulations on the command
+line, with progress bars, ``--json``, several processes (``--workers``) or a Dask cluster
+(``--dask tcp://host:port``, needs ``riichi-lut[dask]``).
+
+    riichi-lut simulate exact --tiles 14
+    riichi-lut simulate haipai --n 10000000 --seed 1 --workers 2
+    riichi-lut simulate selfplay --games 200000 --plot selfplay.png
+    riichi-lut simulate nanikiru "2234m506p678s5557z" --draws 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+
+@contextmanager
+def _client(args: argparse.Namespace) -> Iterator[Any]:
+    """The Dask client of ``--dask`` (closed afterwards), or None."""
+    if not args.dask:
+        yield None
+        return
+    from ..sim import connect
+
+    client = connect(args.dask)
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def _distribution_lines(counts: dict[int, int], total: int) -> list[str]:
+    width = max(len(f"{c:,}") for c in counts.values())
+    lines = [f"shanten  {'deals':>{width}}  probability"]
+    for value, count in counts.items():
+        odds = f"1 in {total / count:,.0f}" if count else "-"
+        lines.append(f"{value:>7}  {count:>{width},}  {count / total:>10.6%}  ({odds})")
+    return lines
+
+
+def cmd_exact(args: argparse.Namespace) -> int:
+    from ..sim import exact_shanten_distribution
+
+    counts = exact_shanten_distribution(args.tiles, args.form, progress=not args.json)
+    total = math.comb(136, args.tiles)
+    if args.json:
+        print(
+            json.dumps({"tiles": args.tiles, "form": args.form, "deals": total, "counts": counts}, indent=2)
+        )
+        return 0
+    print(f"Exact shanten of all {total:,} {args.tiles}-tile deals, form {args.form!r} (red fives ignored):")
+    print("\n".join(_distribution_lines(counts, total)))
+    return 0
+
+
+def cmd_haipai(args: argparse.Namespace) -> int:
+    from ..sim import sample_shanten_distribution
+
+    with _client(args) as client:
+        counts = sample_shanten_distribution(
+            args.n, args.tiles, args.seed, args.workers, client, form=args.form, progress=not args.json
+        )
+    if args.json:
+        print(
+            json.dumps(
+                {"tiles": args.tiles, "form": args.form, "n": args.n, "seed": args.seed, "counts": counts}
+            )
+        )
+        return 0
+    print(f"Shanten of {args.n:,} random {args.tiles}-tile deals (seed {args.seed}, form {args.form!r}):")
+    print("\n".join(_distribution_lines(counts, args.n)))
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from ..sim import selfplay
+
+    with _client(args) as client:
+        result = selfplay(
+            args.games,
+            draws=args.draws,
+            seed=args.seed,
+            workers=args.workers,
+            client=client,
+            riichi=not args.dama,
+            progress=not args.json,
+        )
+    if args.plot:
+        _plot(result, args.plot)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    policy = "riichi at tenpai" if not args.dama else "dama"
+    games = f"{args.games:,} games, up to {args.draws} draws"
+    print(f"Self-play: {games}, best-discard policy, {policy} (seed {args.seed}).")
+    print("draw  tenpai by then  won by then")
+    for turn, (tenpai, win) in enumerate(zip(result.tenpai_by_turn, result.win_by_turn, strict=True)):
+        print(f"{turn:>4}  {tenpai:>13.2%}  {win:>11.2%}")
+    summary = [f"mean draws to tenpai {result.mean_turns_to_tenpai or 0:.2f}"]
+    if result.mean_turns_to_win is not None:
+        summary.append(f"to a win {result.mean_turns_to_win:.2f}")
+    if result.mean_points is not None:
+        summary.append(f"mean points of a win {result.mean_points:,.0f}")
+    print("; ".join(summary) + ".")
+    if args.plot:
+        print(f"plot written to {args.plot}")
+    return 0
+
+
+def _plot(result: Any, path: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        from ..errors import InvalidArgumentError
+
+        raise InvalidArgumentError("--plot needs matplotlib: pip install 'riichi-lut[plot]'") from None
+    turns = range(len(result.tenpai_by_turn))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(turns, [100 * p for p in result.tenpai_by_turn], marker="o", label="tenpai by this draw")
+    ax.plot(turns, [100 * p for p in result.win_by_turn], marker="s", label="won by this draw")
+    ax.set_xticks(list(turns)[::2])
+    ax.set_xlabel("draw")
+    ax.set_ylabel("% of games")
+    ax.set_title(f"Self-play, {result.games:,} games (seed {result.seed})")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def cmd_nanikiru(args: argparse.Namespace) -> int:
+    from ..sim import nanikiru
+
+    with _client(args) as client:
+        options = nanikiru(
+            args.hand,
+            args.visible or None,
+            draws=args.draws,
+            n=args.n,
+            seed=args.seed,
+            workers=args.workers,
+            client=client,
+            riichi=args.riichi,
+            progress=not args.json,
+        )
+    if args.json:
+        print(json.dumps([o.to_dict() for o in options]))
+        return 0
+    print(f"{args.hand}: each discard, {args.n:,} simulated games of {args.draws} draws (seed {args.seed})")
+    print("discard  wins within draws        tenpai within draws")
+    for o in options:
+        win, tenpai = o.win_within(), o.tenpai_within()
+        print(
+            f"{o.discard:>7}  {win.p:>6.1%} [{win.low:.1%}, {win.high:.1%}]"
+            f"  {tenpai.p:>6.1%} [{tenpai.low:.1%}, {tenpai.high:.1%}]"
+        )
+    return 0
+
+
+def _common(p: argparse.ArgumentParser, *, seeded: bool = True) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON")
+    if seeded:
+        p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same numbers)")
+        p.add_argument("--workers", type=int, default=1, help="processes to use")
+        p.add_argument(
+            "--dask", default="", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786"
+        )
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``simulate`` and its subcommands on the main parser's subparsers."""
+    simulate = sub.add_parser("simulate", help="exact deal statistics and seeded simulations")
+    kinds = simulate.add_subparsers(dest="simulation", required=True)
+
+    p = kinds.add_parser("exact", help="exact shanten distribution over all deals")
+    p.add_argument("--tiles", type=int, default=13, choices=(13, 14))
+    p.add_argument("--form", default="all", choices=("all", "standard", "chiitoitsu", "kokushi"))
+    _common(p, seeded=False)
+    p.set_defaults(run=cmd_exact)
+
+    p = kinds.add_parser("haipai", help="shanten of random deals (Monte Carlo)")
+    p.add_argument("--n", type=int, default=1_000_000, help="number of deals")
+    p.add_argument("--tiles", type=int, default=13, choices=(13, 14))
+    p.add_argument("--form", default="all", choices=("all", "standard", "chiitoitsu", "kokushi"))
+    _common(p)
+    p.set_defaults(run=cmd_haipai)
+
+    p = kinds.add_parser("selfplay", help="single-player self-play with the best-discard policy")
+    p.add_argument("--games", type=int, default=100_000)
+    p.add_argument("--draws", type=int, default=18, help="draws per game (the wall's end)")
+    p.add_argument("--dama", action="store_true", help="never declare riichi")
+    p.add_argument("--plot", default="", metavar="PNG", help="write tenpai/win by draw to a PNG (matplotlib)")
+    _common(p)
+    p.set_defaults(run=cmd_selfplay)
+
+    p = kinds.add_parser("nanikiru", help="compare the discards of a 14-tile hand by simulation")
+    p.add_argument("hand", metavar="HAND")
+    p.add_argument("--visible", default="", help="tiles seen elsewhere")
+    p.add_argument("--draws", type=int, default=6)
+    p.add_argument("--n", type=int, default=20_000, help="games per discard")
+    p.add_argument("--riichi", action="store_true", help="declare riichi at tenpai")
+    _common(p)
+    p.set_defaults(run=cmd_nanikiru)

@@ -1,0 +1,109 @@
+"""Tiles the player can see outside the hand: discards, other players' calls, dora
+indicators. They lower a kind's *live* count (copies still to be drawn):
+
+    live = 4 - copies in hand - copies in the player's calls - visible copies
+
+Accepted forms of ``visible`` everywhere in the library:
+
+* ``None`` — nothing visible;
+* a notation string, e.g. ``"19m 5p 77z"``; calls may be written in brackets or
+  parentheses (``"[123m] (5555p) 1z"``), their tiles count like any other;
+* 34 counts (a list, tuple or 1-D array);
+* a :class:`Visible` (or a mapping with the same keys) that keeps the sources apart.
+
+Red fives count as their kind. Visible tiles that push a kind above four copies together
+with the hand raise :class:`~riichi_lut.errors.InvalidHandError` naming the kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ..errors import InvalidHandError, TileParseError
+from .tiles import KIND_NAMES, NUM_KINDS, counts_of, parse_tiles, red_of, validate_counts
+
+VisibleLike = Union[None, str, Sequence[int], "Visible", Mapping[str, Any]]
+
+
+def _brackets_to_spaces(text: str) -> str:
+    """Same length, so parse errors keep pointing at the right position."""
+    return text.translate(str.maketrans("[]()", "    "))
+
+
+Tally = tuple[list[int], list[int]]
+"""34 counts and the red fives (m, p, s) of a source of visible tiles."""
+
+
+def _source_tally(source: Any, name: str) -> Tally:
+    if source is None or (isinstance(source, str) and not source.strip()):
+        return [0] * NUM_KINDS, [0, 0, 0]
+    if isinstance(source, str):
+        try:
+            codes = parse_tiles(_brackets_to_spaces(source))
+        except TileParseError as exc:
+            raise TileParseError(
+                f"{name}: {exc.args[0].split(' (at position')[0]}", source, exc.position
+            ) from None
+        return counts_of(codes), list(red_of(codes))
+    if hasattr(source, "__len__") and len(source) == NUM_KINDS:
+        return validate_counts(source, name=name), [0, 0, 0]
+    size = f" of {len(source)} items" if hasattr(source, "__len__") else ""
+    raise InvalidHandError(
+        f"{name}: expected notation, 34 counts, a Visible or a mapping, got {type(source).__name__}{size}"
+    )
+
+
+def _add(total: Tally, part: Tally) -> Tally:
+    return [a + b for a, b in zip(total[0], part[0], strict=True)], [
+        a + b for a, b in zip(total[1], part[1], strict=True)
+    ]
+
+
+@dataclass(frozen=True)
+class Visible:
+    """Visible tiles by source; each field is notation or 34 counts."""
+
+    discards: str | Sequence[int] = ""
+    calls: str | Sequence[int] = ""
+    dora_indicators: str | Sequence[int] = ""
+    other: str | Sequence[int] = ""
+
+    def counts(self) -> list[int]:
+        """34 counts over all sources (red fives counted as their kind)."""
+        return self.tally()[0]
+
+    def tally(self) -> Tally:
+        total: Tally = ([0] * NUM_KINDS, [0, 0, 0])
+        for field in ("discards", "calls", "dora_indicators", "other"):
+            total = _add(total, _source_tally(getattr(self, field), f"visible {field}"))
+        return total
+
+
+def visible_counts(visible: VisibleLike, own: Sequence[int], own_red: Sequence[int] = (0, 0, 0)) -> list[int]:
+    """34 counts of ``visible``, checked against ``own`` (the player's hand and calls)
+    and ``own_red`` (their red fives): at most four copies of a kind and one red five
+    of a suit in all."""
+    if isinstance(visible, Visible):
+        counts, red = visible.tally()
+    elif isinstance(visible, Mapping):
+        unknown = set(visible) - {"discards", "calls", "dora_indicators", "other"}
+        if unknown:
+            raise InvalidHandError(f"visible: unknown source(s) {sorted(unknown)}")
+        counts, red = Visible(**visible).tally()
+    else:
+        counts, red = _source_tally(visible, "visible")
+    for kind in range(NUM_KINDS):
+        if own[kind] + counts[kind] > 4:
+            raise InvalidHandError(
+                f"{KIND_NAMES[kind]}: {own[kind]} in hand and calls + {counts[kind]} visible"
+                f" = {own[kind] + counts[kind]} copies (at most 4)"
+            )
+    for suit, letter in enumerate("mps"):
+        if own_red[suit] + red[suit] > 1:
+            raise InvalidHandError(
+                f"red 5{letter}: {own_red[suit]} in hand and calls + {red[suit]} visible"
+                " (one red five per suit)"
+            )
+    return counts

@@ -1,0 +1,190 @@
+"""Loads the lookup tables once, lazily, verified and read-only.
+
+The tables ship inside the package as ``riichi_lut.tables`` (the top-level ``tables/``
+directory of a checkout). ``RIICHI_LUT_TABLES`` may name another directory. Each array is
+read on first use: the file's size and sha256 are checked against ``manifest.json``, the
+manifest's schema, dtype and shape against what this version of the code expects, and
+the decompressed bytes become a read-only numpy array. Any failure raises
+:class:`~riichi_lut.errors.TableError` naming the file and how to rebuild.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+import zstandard
+
+from ..errors import TableError
+
+SCHEMA_VERSION = 3
+MANIFEST = "manifest.json"
+ENV_VAR = "RIICHI_LUT_TABLES"
+T = TypeVar("T")
+REBUILD = "rebuild them with `python build_tables.py` in a checkout of riichi-lut"
+
+SUIT_SLOTS = 5**9
+HONOR_SLOTS = 5**7
+SUIT_PATTERNS = 405_350
+HONOR_PATTERNS = 43_130
+
+#: name -> (dtype, shape) this code reads; a manifest that disagrees is a version mismatch.
+EXPECTED: dict[str, tuple[str, tuple[int, ...]]] = {
+    "suit_class": ("|u1", (SUIT_SLOTS,)),
+    "suit_vectors": ("|i1", (126, 2, 5)),
+    "honor_class": ("|u1", (HONOR_SLOTS,)),
+    "honor_vectors": ("|i1", (55, 2, 5)),
+    "suit_pair_class": ("|u1", (126, 126)),
+    "suit_pair_vectors": ("|i1", (180, 2, 5)),
+    "suit_triple_class": ("|u1", (180, 126)),
+    "suit_triple_vectors": ("|i1", (180, 2, 5)),
+    "standard_shanten": ("|i1", (180, 55, 5)),
+    "suit_pair_honor_class": ("|u1", (180, 55)),
+    "suit_pair_honor_vectors": ("|i1", (180, 2, 5)),
+    "suit_useful": ("<u2", (126, 180, 5)),
+    "honor_useful": ("<u2", (55, 180, 5)),
+    "suit_masks": ("<u2", (2, 2, 5, SUIT_PATTERNS)),
+    "honor_masks": ("<u2", (2, 2, 5, HONOR_PATTERNS)),
+    "suit_complete": ("<i4", (21_743,)),
+    "suit_split_offsets": ("<i4", (21_744,)),
+    "suit_splits": ("<u4", (23_533,)),
+    "honor_complete": ("<i4", (498,)),
+    "honor_split_offsets": ("<i4", (499,)),
+    "honor_splits": ("<u4", (498,)),
+}
+
+
+def default_directory() -> Path:
+    """``$RIICHI_LUT_TABLES`` if set, else the tables installed with the package
+    (``riichi_lut.tables``), else ``tables/`` beside the package in a checkout."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override)
+    try:
+        spec = importlib.util.find_spec("riichi_lut.tables")
+    except ImportError:
+        spec = None
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(__file__).resolve().parents[2] / "tables"  # a checkout, not installed
+
+
+class Tables:
+    """The table set of one directory; arrays load on first access."""
+
+    def __init__(self, directory: Path | str | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else default_directory()
+        self._manifest: dict[str, Any] | None = None
+        self._arrays: dict[str, np.ndarray] = {}
+        self._derived: dict[str, Any] = {}
+        self._lock = threading.RLock()
+
+    def _fail(self, file: str, problem: str) -> TableError:
+        return TableError(f"table file {self.directory / file}: {problem}; {REBUILD}")
+
+    @property
+    def manifest(self) -> dict[str, Any]:
+        if self._manifest is None:
+            self._manifest = self._read_manifest()
+        return self._manifest
+
+    def _read_manifest(self) -> dict[str, Any]:
+        path = self.directory / MANIFEST
+        try:
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise self._fail(MANIFEST, "missing") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise self._fail(MANIFEST, f"unreadable ({exc})") from None
+        if not isinstance(manifest, dict) or manifest.get("schema") != SCHEMA_VERSION:
+            found = manifest.get("schema") if isinstance(manifest, dict) else None
+            raise self._fail(
+                MANIFEST, f"schema version {found!r}, this riichi-lut reads version {SCHEMA_VERSION}"
+            )
+        if not isinstance(manifest.get("tables"), dict):
+            raise self._fail(MANIFEST, "no 'tables' section")
+        return manifest
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        array = self._arrays.get(name)
+        if array is None:
+            with self._lock:
+                array = self._arrays.get(name)
+                if array is None:
+                    array = self._load(name)
+                    self._arrays[name] = array
+        return array
+
+    def derived(self, key: str, build: Callable[[Tables], T]) -> T:
+        """A structure computed once from these tables (look-up dicts, premultiplied
+        index arrays), cached with them so that a reset table set never mixes with it."""
+        value = self._derived.get(key)
+        if value is None:
+            with self._lock:
+                value = self._derived.get(key)
+                if value is None:
+                    value = build(self)
+                    self._derived[key] = value
+        return value  # type: ignore[no-any-return]
+
+    def _load(self, name: str) -> np.ndarray:
+        dtype, shape = EXPECTED[name]
+        entry = self.manifest["tables"].get(name)
+        if not isinstance(entry, dict):
+            raise self._fail(MANIFEST, f"no entry for table {name!r}")
+        file = str(entry.get("file", f"{name}.zst"))
+        if entry.get("dtype") != dtype or tuple(entry.get("shape", ())) != shape:
+            raise self._fail(
+                file,
+                f"manifest says {entry.get('dtype')} {entry.get('shape')}, "
+                f"this riichi-lut expects {dtype} {list(shape)} (version mismatch)",
+            )
+        try:
+            blob = (self.directory / file).read_bytes()
+        except FileNotFoundError:
+            raise self._fail(file, "missing") from None
+        except OSError as exc:
+            raise self._fail(file, f"unreadable ({exc})") from None
+        if len(blob) != entry.get("bytes"):
+            raise self._fail(file, f"{len(blob)} bytes, manifest says {entry.get('bytes')} (truncated?)")
+        if hashlib.sha256(blob).hexdigest() != entry.get("sha256"):
+            raise self._fail(file, "sha256 does not match the manifest (corrupted or edited)")
+        try:
+            raw = zstandard.ZstdDecompressor().decompress(blob)
+        except zstandard.ZstdError as exc:
+            raise self._fail(file, f"not a valid zstd frame ({exc})") from None
+        expected_size = int(np.dtype(dtype).itemsize * np.prod(shape))
+        if len(raw) != expected_size:
+            raise self._fail(file, f"{len(raw)} bytes after decompression, expected {expected_size}")
+        array = np.frombuffer(raw, dtype=np.dtype(dtype)).reshape(shape)
+        array.setflags(write=False)
+        return array
+
+
+_default: Tables | None = None
+_default_lock = threading.Lock()
+
+
+def tables() -> Tables:
+    """The process-wide table set (created on first call)."""
+    global _default
+    if _default is None:
+        with _default_lock:
+            if _default is None:
+                _default = Tables()
+    return _default
+
+
+def reset(directory: Path | str | None = None) -> Tables:
+    """Replace the process-wide table set (tests; a custom table directory)."""
+    global _default
+    with _default_lock:
+        _default = Tables(directory)
+    return _default

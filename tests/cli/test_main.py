@@ -1,0 +1,101 @@
+"""The riichi-lut command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from riichi_lut.cli.main import main
+
+
+def test_shanten_prints_each_hand(capsys):
+    assert main(["shanten", "123456789m1111z", "23m456p22z [789s] (1111z)", "11223344556677z"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "123456789m1111z: 1-shanten (standard 1, chiitoitsu 5, kokushi 9)",
+        "23m456p22z [789s] (1111z): tenpai (standard 0)",
+        "11223344556677z: complete (standard 3, chiitoitsu -1, kokushi 5)",
+    ]
+
+
+def test_shanten_json(capsys):
+    assert main(["shanten", "--json", "19m19p19s1234567z"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == {"hand": "19m19p19s1234567z", "value": 0, "standard": 8, "chiitoitsu": 6, "kokushi": 0}
+
+
+def test_bad_hand_is_a_clear_error_with_status_2(capsys):
+    assert main(["shanten", "123h456p789s11z"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: unknown character 'h'") and "position 3" in err
+
+
+def test_tables_command_verifies_every_table(capsys):
+    assert main(["tables"]) == 0
+    out = capsys.readouterr().out
+    assert "all 21 verified" in out and "suit_masks" in out
+
+
+def test_module_entry_point_runs():
+    done = subprocess.run(
+        [sys.executable, "-m", "riichi_lut", "shanten", "1112345678999m"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("1112345678999m: tenpai")
+
+
+def test_hint_prints_the_why_and_the_ranked_options(capsys):
+    assert main(["hint", "2234m506p678s5557z", "--top", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Discard 7z: stays 1-shanten and accepts 10 kinds / 33 tiles (")
+    assert lines[0].endswith("12 more than discarding 6p.")
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["7z", "6p"]
+
+
+def test_hint_with_visible_tiles_and_json(capsys):
+    assert main(["hint", "123m456p789s1122z", "--visible", "1z", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["discard"] is None and data["shanten"] == 0
+    assert data["ukeire"]["accepted"] == [{"tile": "1z", "live": 1}, {"tile": "2z", "live": 2}]
+
+
+def test_hint_bad_visible_is_a_clear_error(capsys):
+    assert main(["hint", "123m456p789s1122z", "--visible", "1z 1z 1z"]) == 2
+    assert "1z: 2 in hand and calls + 3 visible = 5 copies" in capsys.readouterr().err
+
+
+def test_score_explains_a_win(capsys):
+    argv = ["score", "234m456p678s22345s", "--win", "5s", "--ron", "--seat", "S", "--round", "E", "--riichi"]
+    assert main(argv + ["--dora", "1s"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("What won:\n- Riichi, 1 han:")
+    assert "5 han 30 fu: mangan (base points 2,000)." in out and "Total received: 8,000." in out
+
+
+def test_score_json_and_rule_presets(capsys):
+    argv = ["score", "234m456p678s22345s", "--win", "5s", "--ron", "--seat", "S", "--round", "E", "--json"]
+    # dora 2s (x2) and 3s (x1): riichi + pinfu + tanyao + 3 dora = 6 han, haneman 12,000
+    assert main(argv + ["--dora", "1s2s", "--rules", "M-League", "--riichi"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["han"], data["fu"], data["limit"], data["total"]) == (6, 30, "haneman", 12000)
+
+
+def test_score_contradictory_flags_exit_2(capsys):
+    argv = [
+        "score",
+        "234m456p678s22345s",
+        "--win",
+        "5s",
+        "--tsumo",
+        "--seat",
+        "S",
+        "--round",
+        "E",
+        "--chankan",
+    ]
+    assert main(argv) == 2
+    assert "chankan" in capsys.readouterr().err

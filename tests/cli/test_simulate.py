@@ -1,0 +1,72 @@
+"""``riichi-lut simulate``: exact, haipai, selfplay, nanikiru; JSON, workers, Dask, plot."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from riichi_lut.cli.main import main
+
+
+def run_json(capsys, argv):
+    assert main(argv + ["--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_exact_json_counts_every_deal(capsys):
+    data = run_json(capsys, ["simulate", "exact", "--tiles", "14"])
+    counts = {int(k): v for k, v in data["counts"].items()}
+    assert sum(counts.values()) == math.comb(136, 14) == data["deals"]
+    assert counts[-1] == 12_859_078_207_674  # complete deals (docs/statistics.md)
+
+
+def test_exact_text_table(capsys):
+    assert main(["simulate", "exact", "--tiles", "13", "--form", "kokushi"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Exact shanten of all 483,774,556,165,488,000 13-tile deals, form 'kokushi'")
+
+
+def test_haipai_same_seed_same_counts_with_two_workers(capsys):
+    argv = ["simulate", "haipai", "--n", "20000", "--seed", "7"]
+    one = run_json(capsys, argv)
+    two = run_json(capsys, argv + ["--workers", "2"])
+    assert one == two and sum(one["counts"].values()) == 20000
+
+
+def test_haipai_on_a_dask_scheduler_matches_one_process(capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        argv = ["simulate", "haipai", "--n", "5000", "--seed", "3"]
+        assert run_json(capsys, argv + ["--dask", cluster.scheduler_address]) == run_json(capsys, argv)
+
+
+def test_selfplay_json_and_curves(capsys):
+    data = run_json(capsys, ["simulate", "selfplay", "--games", "2000", "--draws", "8", "--seed", "1"])
+    assert data["games"] == 2000 and len(data["tenpai_by_turn"]) == 9
+    assert data["tenpai_by_turn"] == sorted(data["tenpai_by_turn"])
+
+
+def test_selfplay_plot(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "curves.png"
+    assert main(["simulate", "selfplay", "--games", "500", "--draws", "4", "--plot", str(path)]) == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_nanikiru_ranks_the_discards(capsys):
+    data = run_json(capsys, ["simulate", "nanikiru", "2234m506p678s5557z", "--n", "2000", "--draws", "4"])
+    assert {o["discard"] for o in data} >= {"7z", "2m", "6p"} and len(data) == 10
+
+
+def test_bad_dask_address_or_workers_exit_2(capsys):
+    assert main(["simulate", "haipai", "--n", "10", "--workers", "0"]) == 2
+    assert "workers" in capsys.readouterr().err

@@ -26,7 +26,7 @@ from ..core.hand import MAX_CALLS, validate_concealed_counts
 from ..core.tiles import TERMINALS_AND_HONORS
 from ..lut import loader
 from ..lut.blocks import completion, join
-from .shanten import _BLOCK_SPANS, block_memos, block_vector
+from .shanten import BLOCK_SPANS, block_memos, block_vector
 
 ALL_KINDS = (1 << 34) - 1
 YAOCHU = sum(1 << k for k in TERMINALS_AND_HONORS)
@@ -203,7 +203,7 @@ def standard_form(counts: Sequence[int], melds: int, which: int) -> tuple[int, i
     """(standard shanten, 34-bit mask, packed statistics) from the tables."""
     global _cache
     cache = _cache
-    if cache is None or cache[0] is not loader._default:
+    if cache is None or cache[0] is not loader.current:
         t = loader.tables()
         cache = _cache = (t, t.derived("acceptance.standard", _build_standard_form))
     return cache[1](counts, melds, which)
@@ -258,7 +258,7 @@ def analyse_called(counts: Sequence[int], melds: int, called: Sequence[int], whi
     step = 1 if which == NECESSARY else -1
     replacement = None
     mask = 0
-    for b, (_, lo, hi) in enumerate(_BLOCK_SPANS):
+    for b, (_, lo, hi) in enumerate(BLOCK_SPANS):
         others = [v for i, v in enumerate(vectors) if i != b]
         rest = join(join(others[0], others[1]), others[2])
         if replacement is None:

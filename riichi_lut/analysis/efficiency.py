@@ -364,7 +364,9 @@ def ukeire_batch(
     accepted = np.empty((n, NUM_KINDS), dtype=bool)
     total = np.empty(n, dtype=np.int16)
 
-    def work(lut: batch._Tables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int) -> None:
+    def work(
+        lut: batch.KernelTables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int
+    ) -> None:
         stop = start + len(chunk)
         shanten[start:stop], accepted[start:stop], _ = batch.analyse_rows(lut, chunk, calls, NECESSARY, start)
         total[start:stop] = batch.live_total(chunk, seen, accepted[start:stop])
@@ -419,7 +421,9 @@ def best_discard_batch(
     after = np.empty(n, dtype=np.int8)
     total = np.empty(n, dtype=np.int16)
 
-    def work(lut: batch._Tables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int) -> None:
+    def work(
+        lut: batch.KernelTables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int
+    ) -> None:
         stop = start + len(chunk)
         kind[start:stop], after[start:stop], total[start:stop] = batch.best_discards(
             lut, chunk, calls, seen, start

@@ -21,14 +21,14 @@ from ..errors import InvalidHandError
 from ..lut import loader
 from ..lut.rows import block_indices, check_totals
 from .acceptance import NECESSARY, UNNECESSARY
-from .shanten import _batch as shanten_tables
+from .shanten import batch_tables as shanten_tables
 
 _YAOCHU = np.array(TERMINALS_AND_HONORS)
 _RECORD = np.dtype((np.void, 32))  # 16 uint16 = 4 uint64: one gather fetches all ten masks
 
 
 @dataclass(frozen=True)
-class _Tables:
+class KernelTables:
     suit: np.ndarray  # class | rank << 8 by base-5 index, uint32
     honor: np.ndarray
     pair: np.ndarray  # [c1 * 126 + c2] -> class of two suits, intp
@@ -62,8 +62,8 @@ def _select_records() -> np.ndarray:
     return padded.view(_RECORD).reshape(-1)
 
 
-def _build(t: loader.Tables) -> _Tables:
-    return _Tables(
+def _build(t: loader.Tables) -> KernelTables:
+    return KernelTables(
         suit=_class_and_rank(t["suit_class"]),
         honor=_class_and_rank(t["honor_class"]),
         pair=t["suit_pair_class"].astype(np.intp).reshape(-1),
@@ -78,7 +78,7 @@ def _build(t: loader.Tables) -> _Tables:
     )
 
 
-def tables() -> _Tables:
+def tables() -> KernelTables:
     return loader.tables().derived("efficiency.batch", _build)
 
 
@@ -100,7 +100,7 @@ def _or_useful(records: np.ndarray, select: np.ndarray, rank: np.ndarray, useful
 
 
 def standard_masks(
-    lut: _Tables, indices: list[np.ndarray], calls: Any, which: int
+    lut: KernelTables, indices: list[np.ndarray], calls: Any, which: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """(standard shanten int8 (n,), 34-bit masks uint64 (n,)) from validated rows' block
     indices."""
@@ -158,7 +158,7 @@ def _closed_masks(rows: np.ndarray, stats: np.ndarray, which: int) -> tuple[np.n
 
 
 def analyse_rows(
-    lut: _Tables, rows: np.ndarray, calls: Any, which: int, offset: int
+    lut: KernelTables, rows: np.ndarray, calls: Any, which: int, offset: int
 ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """(shanten (n,) int8, mask (n, 34) bool, block indices) of a chunk: NECESSARY for 3n+1
     rows, UNNECESSARY for 3n+2 rows; the union over the forms at the minimum shanten."""
@@ -169,7 +169,7 @@ def analyse_rows(
 
 
 def analyse_indices(
-    lut: _Tables,
+    lut: KernelTables,
     indices: list[np.ndarray],
     rows_of: Callable[[np.ndarray], np.ndarray],
     calls: Any,
@@ -249,7 +249,7 @@ def gather_rows(rows: np.ndarray, which: np.ndarray) -> np.ndarray:
 
 
 def best_discards(
-    lut: _Tables, rows: np.ndarray, calls: Any, visible: np.ndarray | None, offset: int
+    lut: KernelTables, rows: np.ndarray, calls: Any, visible: np.ndarray | None, offset: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(kind, shanten after, live ukeire after) of the best discard of each 3n+2 row.
 

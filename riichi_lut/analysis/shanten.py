@@ -112,9 +112,9 @@ def _kind_stats(block: Block) -> np.ndarray:
 
 def _block_stats(block: Block) -> np.ndarray:
     """Packed statistics of every pattern of the block, flat in base-5 order (uint32)."""
-    from ..lut.blocks import _broadcast_sum
+    from ..lut.blocks import broadcast_sum
 
-    return _broadcast_sum(block, _kind_stats(block))
+    return broadcast_sum(block, _kind_stats(block))
 
 
 def _form_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -212,7 +212,7 @@ _scalar_cache: tuple[loader.Tables, Lookup] | None = None
 def _lookup(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
     global _scalar_cache
     cache = _scalar_cache
-    if cache is None or cache[0] is not loader._default:
+    if cache is None or cache[0] is not loader.current:
         t = loader.tables()
         cache = _scalar_cache = (t, t.derived("shanten.scalar", _build_scalar))
     return cache[1](counts, melds)
@@ -263,13 +263,13 @@ def table_vectors(t: loader.Tables) -> tuple[list[Vector], list[Vector]]:
     return t.derived("scalar.vectors", build)
 
 
-_BLOCK_SPANS = ((SUIT, 0, 9), (SUIT, 9, 18), (SUIT, 18, 27), (HONOR, 27, 34))
+BLOCK_SPANS = ((SUIT, 0, 9), (SUIT, 9, 18), (SUIT, 18, 27), (HONOR, 27, 34))
 
 
 def block_vector(b: int, concealed: Sequence[int], called: Sequence[int]) -> Vector:
     """Requirement vector of block ``b`` of a hand, capped by the called copies of its
     kinds when there are any."""
-    block, lo, hi = _BLOCK_SPANS[b]
+    block, lo, hi = BLOCK_SPANS[b]
     pattern = bytes(concealed[lo:hi])
     if any(called[lo:hi]):
         return capped_block_vector(block, pattern, bytes(4 - c for c in called[lo:hi]))
@@ -328,7 +328,7 @@ _LOW16 = np.uint32(0xFFFF)
 
 
 @dataclass(frozen=True)
-class _Batch:
+class BatchTables:
     """Look-up arrays of the batch path.
 
     The per-block tables (by base-5 index) hold ``class_term | stats << 16`` in uint32:
@@ -350,7 +350,7 @@ class _Batch:
     closed_forms: np.ndarray  # int8 by stats: min(chiitoitsu, kokushi)
 
 
-def _build_batch(t: loader.Tables) -> _Batch:
+def _build_batch(t: loader.Tables) -> BatchTables:
     def fused(block: Block, multiplier: int) -> np.ndarray:
         classes = t[f"{block.name}_class"].astype(np.uint32)
         # patterns of more than 14 tiles (class 255) never get here: rows are validated first
@@ -361,7 +361,7 @@ def _build_batch(t: loader.Tables) -> _Batch:
     chiitoitsu, kokushi = _form_tables()
     stats = np.arange(1 << _TILES)
     closed_forms = np.minimum(chiitoitsu[stats & 127], kokushi[stats >> 7])
-    return _Batch(
+    return BatchTables(
         man=fused(SUIT, 126),
         suit=fused(SUIT, 1),
         honor=fused(HONOR, 5),
@@ -374,11 +374,11 @@ def _build_batch(t: loader.Tables) -> _Batch:
     )
 
 
-def _batch() -> _Batch:
+def batch_tables() -> BatchTables:
     return loader.tables().derived("shanten.batch", _build_batch)
 
 
-def _chunk(lut: _Batch, rows: np.ndarray, calls: np.ndarray | int, form: str, offset: int) -> np.ndarray:
+def _chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: str, offset: int) -> np.ndarray:
     totals, (im, ip, is_, iz) = block_indices(rows)
     check_totals(totals, calls, offset)
     closed = calls == 0
@@ -436,7 +436,7 @@ def shanten_batch(
     n = len(rows)
     calls = calls_per_row(melds, n)
     out = np.empty(n, dtype=np.int8)
-    lut = _batch()
+    lut = batch_tables()
 
     def work(start: int, stop: int) -> None:
         part = calls if isinstance(calls, int) else calls[start:stop]

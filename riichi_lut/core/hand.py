@@ -34,7 +34,6 @@ from .tiles import (
     MAX_COPIES,
     NUM_KINDS,
     RED_FIVE_KINDS,
-    _tally,
     check_copies,
     codes_from_counts,
     counts_of,
@@ -42,6 +41,7 @@ from .tiles import (
     kind_of,
     red_of,
     scan_tiles,
+    tally_codes,
     validate_counts,
     validate_red,
 )
@@ -290,7 +290,7 @@ def parse_hand(text: str) -> Hand:
         pairs += call_pairs
         position = end + 1
     check_copies(pairs, text)
-    counts, red = _tally(concealed)
+    counts, red = tally_codes(concealed)
     return Hand(tuple(counts), red, tuple(calls))
 
 

@@ -21,9 +21,9 @@ from .tiles import (
     RED_136_IDS,
     RED_CODES,
     RED_FIVE_KINDS,
-    _as_int,
-    _tally,
+    as_int,
     is_red,
+    tally_codes,
     validate_code,
 )
 
@@ -66,7 +66,7 @@ def parse_mjai_list(names: Iterable[str]) -> list[int]:
     if isinstance(names, (str, bytes)):
         raise TileParseError("expected a list of mjai names, got a single string")
     codes = [_mjai_code(name, f"item {i}: ") for i, name in enumerate(names)]
-    _tally(codes)
+    tally_codes(codes)
     return codes
 
 
@@ -89,7 +89,7 @@ def from_136(tile_id: int, red: bool = True) -> int:
     >>> from_136(16), from_136(16, red=False), from_136(135)
     (34, 4, 33)
     """
-    value = _as_int(tile_id, "136-id")
+    value = as_int(tile_id, "136-id")
     if not 0 <= value < NUM_TILE_IDS:
         raise InvalidHandError(f"136-id {value} is out of range 0..{NUM_TILE_IDS - 1}")
     if red and value in RED_136_IDS:
@@ -136,7 +136,7 @@ def to_136_list(codes: Iterable[int], red: bool = True) -> list[int]:
     [17, 16, 18, 0]
     """
     values = [validate_code(c) for c in codes]
-    counts, reds = _tally(values)
+    counts, reds = tally_codes(values)
     if not red and any(reds):
         raise InvalidHandError("a red five has no 136-id when red=False")
     free = {kind: _free_ids(kind, red) for kind in range(NUM_KINDS) if counts[kind]}

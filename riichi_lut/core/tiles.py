@@ -59,7 +59,7 @@ _KIND_OF_CODE = tuple(range(NUM_KINDS)) + RED_FIVE_KINDS
 _DIGITS = "0123456789"
 
 
-def _as_int(value: object, what: str) -> int:
+def as_int(value: object, what: str) -> int:
     """``value`` as a Python int; bools and floats are refused."""
     if isinstance(value, bool):
         raise InvalidHandError(f"{what} is a bool ({value}), not an int")
@@ -75,7 +75,7 @@ def validate_code(code: object) -> int:
     >>> validate_code(34)
     34
     """
-    value = _as_int(code, "tile code")
+    value = as_int(code, "tile code")
     if not 0 <= value < NUM_CODES:
         raise InvalidHandError(f"tile code {value} is out of range 0..{NUM_CODES - 1}")
     return value
@@ -87,7 +87,7 @@ def validate_kind(kind: object) -> int:
     >>> validate_kind(33)
     33
     """
-    value = _as_int(kind, "tile kind")
+    value = as_int(kind, "tile kind")
     if not 0 <= value < NUM_KINDS:
         raise InvalidHandError(f"tile kind {value} is out of range 0..{NUM_KINDS - 1}")
     return value
@@ -276,7 +276,7 @@ def parse_tiles(text: str) -> list[int]:
     return [code for code, _ in pairs]
 
 
-def _tally(codes: Iterable[int]) -> tuple[list[int], tuple[int, int, int]]:
+def tally_codes(codes: Iterable[int]) -> tuple[list[int], tuple[int, int, int]]:
     """Counts per kind and red fives per suit of a list of codes, checking the limits."""
     if isinstance(codes, (str, bytes)):
         raise InvalidHandError("expected tile codes, got a string: parse it with parse_tiles")
@@ -298,7 +298,7 @@ def counts_of(codes: Iterable[int]) -> list[int]:
     >>> counts_of([RED_5M, 4, 33])[4], counts_of([RED_5M, 4, 33])[33]
     (2, 1)
     """
-    return _tally(codes)[0]
+    return tally_codes(codes)[0]
 
 
 def red_of(codes: Iterable[int]) -> tuple[int, int, int]:
@@ -307,7 +307,7 @@ def red_of(codes: Iterable[int]) -> tuple[int, int, int]:
     >>> red_of(parse_tiles("0m0s"))
     (1, 0, 1)
     """
-    return _tally(codes)[1]
+    return tally_codes(codes)[1]
 
 
 def validate_counts(counts: Sequence[int], *, name: str = "counts") -> list[int]:
@@ -333,7 +333,7 @@ def validate_counts(counts: Sequence[int], *, name: str = "counts") -> list[int]
     plain = counts.__class__ in (list, tuple) and set(map(type, counts)) == {int}
     if plain and 0 <= min(counts) and max(counts) <= MAX_COPIES:
         return list(counts)  # plain ints in range: nothing to report
-    values = [_as_int(v, f"{name}[{i}] ({KIND_NAMES[i]})") for i, v in enumerate(counts)]
+    values = [as_int(v, f"{name}[{i}] ({KIND_NAMES[i]})") for i, v in enumerate(counts)]
     for kind, value in enumerate(values):
         if value < 0:
             raise InvalidHandError(f"{name}: {KIND_NAMES[kind]} has a negative count ({value})")
@@ -354,7 +354,7 @@ def validate_red(
     """
     if isinstance(red, (str, bytes)) or not hasattr(red, "__len__") or len(red) != 3:
         raise InvalidHandError(f"{name} must be 3 red-five counts (m, p, s), got {red!r}")
-    values = [_as_int(v, f"{name}[{i}] (red 5{'mps'[i]})") for i, v in enumerate(red)]
+    values = [as_int(v, f"{name}[{i}] (red 5{'mps'[i]})") for i, v in enumerate(red)]
     for value, kind in zip(values, RED_FIVE_KINDS, strict=True):
         five = KIND_NAMES[kind]
         if not 0 <= value <= 1:
@@ -405,5 +405,5 @@ def format_tiles(codes: Iterable[int]) -> str:
     >>> parse_tiles(format_tiles([33, RED_5M, 4, 2, 0])) == sort_codes([33, RED_5M, 4, 2, 0])
     True
     """
-    counts, red = _tally(codes)
+    counts, red = tally_codes(codes)
     return format_counts(counts, red)

@@ -92,7 +92,7 @@ def base5_index(shapes: np.ndarray) -> np.ndarray:
     return shapes.astype(np.int64) @ weights
 
 
-def _broadcast_sum(block: Block, per_kind: np.ndarray) -> np.ndarray:
+def broadcast_sum(block: Block, per_kind: np.ndarray) -> np.ndarray:
     """``out[h] = sum(per_kind[i, h[i]])`` over the whole pattern space (C order, flat
     in base-5 order)."""
     out = np.zeros(block.shape, dtype=per_kind.dtype)
@@ -106,7 +106,7 @@ def _broadcast_sum(block: Block, per_kind: np.ndarray) -> np.ndarray:
 def tile_totals(block: Block) -> np.ndarray:
     """Number of tiles of every pattern, flat in base-5 order (uint8)."""
     per_kind = np.tile(np.arange(5, dtype=np.uint8), (block.kinds, 1))
-    return _broadcast_sum(block, per_kind)
+    return broadcast_sum(block, per_kind)
 
 
 def valid_mask(block: Block) -> np.ndarray:

@@ -168,23 +168,24 @@ class Tables:
         return array
 
 
-_default: Tables | None = None
-_default_lock = threading.Lock()
+#: The process-wide table set, None until first use; replaced only through reset().
+current: Tables | None = None
+_current_lock = threading.Lock()
 
 
 def tables() -> Tables:
     """The process-wide table set (created on first call)."""
-    global _default
-    if _default is None:
-        with _default_lock:
-            if _default is None:
-                _default = Tables()
-    return _default
+    global current
+    if current is None:
+        with _current_lock:
+            if current is None:
+                current = Tables()
+    return current
 
 
 def reset(directory: Path | str | None = None) -> Tables:
     """Replace the process-wide table set (tests; a custom table directory)."""
-    global _default
-    with _default_lock:
-        _default = Tables(directory)
-    return _default
+    global current
+    with _current_lock:
+        current = Tables(directory)
+    return current

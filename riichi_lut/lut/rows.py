@@ -67,7 +67,8 @@ def block_indices(rows: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     ]
 
 
-def first_bad_row(bad: Any, offset: int) -> int:
+def first_bad_row(bad: Any, offset: int = 0) -> int:
+    """The index (plus ``offset``, a chunk's first row) of the first true entry of ``bad``."""
     return offset + int(np.flatnonzero(bad)[0])
 
 

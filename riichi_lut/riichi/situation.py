@@ -81,7 +81,7 @@ class Situation:
         return kind_of(self.win_code)
 
 
-def _check_flags(hand: Hand, flags: dict[str, bool], dealer: bool) -> None:
+def check_flags(hand: Hand, flags: dict[str, bool], dealer: bool) -> None:
     f = flags
     has_kan = any(c.type in (CallType.OPEN_KAN, CallType.CLOSED_KAN, CallType.ADDED_KAN) for c in hand.calls)
     opened = any(c.is_open for c in hand.calls)
@@ -203,7 +203,7 @@ def build(
     f = {name: bool(value) for name, value in flags.items()}
     f["tsumo"] = tsumo
     f["riichi"] = f["riichi"] or f["double_riichi"]
-    _check_flags(hand, f, seat == 27)
+    check_flags(hand, f, seat == 27)
     win_code = parse_tile(win_tile, "win_tile")
     _check_win_tile(hand, win_code, f["chankan"])
     dora = parse_indicators(dora_indicators, "dora_indicators")

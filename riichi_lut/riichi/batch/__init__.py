@@ -70,12 +70,12 @@ import numpy as np
 
 from ...core.tiles import KIND_NAMES
 from ...errors import InvalidHandError
-from ...lut.rows import as_count_rows
+from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import run_chunks
 from ..rules import TENHOU, RuleSet
-from .inputs import _first, _prepare
-from .kernel import BatchScore, _chunk
-from .luts import CHUNK_ROWS, CHUNK_ROWS_THREADED, YAKU_BITS, _luts
+from .inputs import prepare
+from .kernel import BatchScore, score_chunk
+from .luts import CHUNK_ROWS, CHUNK_ROWS_THREADED, YAKU_BITS, batch_luts
 
 # --------------------------------------------------------------------------- API
 
@@ -136,11 +136,11 @@ def score_batch(
         "chiihou": chiihou,
         "renhou": renhou,
     }
-    rows, win, sit, workers = _prepare(
+    rows, win, sit, workers = prepare(
         counts, win_kind, tsumo, seat_wind, round_wind, flags, dora, rules, threads
     )
     n = len(rows)
-    lut, rt = _luts(rules)
+    lut, rt = batch_luts(rules)
     out = BatchScore(
         is_win=np.zeros(n, dtype=bool),
         han=np.zeros(n, dtype=np.int16),
@@ -151,7 +151,7 @@ def score_batch(
     )
 
     def work(start: int, stop: int) -> None:
-        _chunk(lut, rt, rows[start:stop], win[start:stop], sit, start, out)
+        score_chunk(lut, rt, rows[start:stop], win[start:stop], sit, start, out)
 
     run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
     for array in (out.is_win, out.han, out.fu, out.yakuman, out.points, out.yaku_mask):
@@ -202,15 +202,15 @@ def has_yaku_batch(
         "chiihou": chiihou,
         "renhou": renhou,
     }
-    rows, win, sit, workers = _prepare(
+    rows, win, sit, workers = prepare(
         counts, win_kind, tsumo, seat_wind, round_wind, flags, 0, rules, threads
     )
     n = len(rows)
-    lut, rt = _luts(rules)
+    lut, rt = batch_luts(rules)
     result = np.zeros(n, dtype=bool)
 
     def work(start: int, stop: int) -> None:
-        has = _chunk(lut, rt, rows[start:stop], win[start:stop], sit, start, None)
+        has = score_chunk(lut, rt, rows[start:stop], win[start:stop], sit, start, None)
         assert has is not None
         result[start:stop] = has
 
@@ -248,7 +248,7 @@ def dora_han_batch(counts: Any, dora_indicator_kinds: Any) -> np.ndarray:
             f" got {indicators.dtype} {indicators.shape}"
         )
     if indicators.size and (indicators.min() < -1 or indicators.max() > 33):
-        row = _first(((indicators < -1) | (indicators > 33)).any(axis=1))
+        row = first_bad_row(((indicators < -1) | (indicators > 33)).any(axis=1))
         raise InvalidHandError(f"dora_indicator_kinds row {row}: kinds must be 0..33 or -1 (none)", row=row)
     flat = rows.reshape(-1)
     base = np.arange(n, dtype=np.intp) * 34
@@ -263,7 +263,7 @@ def dora_han_batch(counts: Any, dora_indicator_kinds: Any) -> np.ndarray:
             copies += other == kind
         over = shown & (copies > 4)
         if over.any():
-            row = _first(over)
+            row = first_bad_row(over)
             raise InvalidHandError(
                 f"row {row}: {KIND_NAMES[kind[row]]} has {int(copies[row])} copies"
                 " across the hand and the indicators",

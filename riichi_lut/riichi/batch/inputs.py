@@ -11,11 +11,11 @@ import numpy as np
 from ...core.hand import Hand
 from ...core.tiles import KIND_NAMES
 from ...errors import InvalidHandError, InvalidSituationError
-from ...lut.rows import as_count_rows
+from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import resolve_threads
 from ..rules import RuleSet
-from ..situation import _check_flags
-from .luts import _FLAG, _FLAG_NAMES, _WINDS
+from ..situation import check_flags
+from .luts import FLAG, FLAG_NAMES, WIND_KINDS
 
 # --------------------------------------------------------------------------- inputs
 
@@ -24,10 +24,6 @@ def _situation_error(message: str, row: int | None = None) -> InvalidSituationEr
     error = InvalidSituationError(message)
     error.row = row  # type: ignore[attr-defined]
     return error
-
-
-def _first(bad: Any) -> int:
-    return int(np.flatnonzero(bad)[0])
 
 
 def _flag(value: Any, name: str, n: int) -> bool | np.ndarray:
@@ -48,8 +44,8 @@ def _wind(value: Any, name: str, n: int) -> int | np.ndarray:
     """A wind as kind 27..30: "E"/"S"/"W"/"N" or an int 27..30, or an (N,) array of them."""
     if isinstance(value, str):
         text = value.strip().upper()
-        if text in _WINDS:
-            return _WINDS[text]
+        if text in WIND_KINDS:
+            return WIND_KINDS[text]
         raise _situation_error(f"{name} must be 'E', 'S', 'W' or 'N' (or 27..30), got {value!r}")
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         if 27 <= value <= 30:
@@ -61,17 +57,17 @@ def _wind(value: Any, name: str, n: int) -> int | np.ndarray:
     if array.dtype.kind in "US" or array.dtype == object:
         letters = np.char.upper(np.char.strip(array.astype(str)))
         out = np.zeros(n, dtype=np.int64)
-        for letter, kind in _WINDS.items():
+        for letter, kind in WIND_KINDS.items():
             out[letters == letter] = kind
         if (out == 0).any():
-            row = _first(out == 0)
+            row = first_bad_row(out == 0)
             raise _situation_error(f"{name} row {row}: {array[row]!r} is not 'E', 'S', 'W' or 'N'", row)
         return out
     if array.dtype.kind not in "iu":
         raise _situation_error(f"{name} must hold winds 'E'/'S'/'W'/'N' or ints 27..30, got {array.dtype}")
     bad = (array < 27) | (array > 30)
     if bad.any():
-        row = _first(bad)
+        row = first_bad_row(bad)
         raise _situation_error(f"{name} row {row}: {array[row]} is not a wind kind 27..30", row)
     return array.astype(np.int64)
 
@@ -88,7 +84,7 @@ def _int_array(value: Any, name: str, n: int, lo: int, hi: int, error: type[Exce
         )
     bad = (array < lo) | (array > hi)
     if bad.any():
-        row = _first(bad)
+        row = first_bad_row(bad)
         message = f"{name} row {row}: {array[row]} (must be {lo}..{hi})"
         raise (
             InvalidHandError(message, row=row)
@@ -103,32 +99,32 @@ _CLOSED_HAND = Hand.from_counts([1] * 14 + [0] * 20)  # any hand without calls
 
 @lru_cache(maxsize=4096)
 def _flags_problem(code: int) -> str | None:
-    """The scalar's objection (``situation._check_flags``) to one combination of flags
-    (``code``: the ``_FLAG`` bits, dealer at bit 10) of a closed hand, or None."""
-    flags = {name: bool(code & _FLAG[name]) for name in _FLAG_NAMES}
+    """The scalar's objection (``situation.check_flags``) to one combination of flags
+    (``code``: the ``FLAG`` bits, dealer at bit 10) of a closed hand, or None."""
+    flags = {name: bool(code & FLAG[name]) for name in FLAG_NAMES}
     flags["riichi"] = flags["riichi"] or flags["double_riichi"]
     flags["rinshan"] = False
     try:
-        _check_flags(_CLOSED_HAND, flags, bool(code >> len(_FLAG_NAMES) & 1))
+        check_flags(_CLOSED_HAND, flags, bool(code >> len(FLAG_NAMES) & 1))
     except InvalidSituationError as error:
         return str(error)
     return None
 
 
 def _bad_combinations(code: int | np.ndarray, n: int) -> np.ndarray | None:
-    """Rows whose flags ``score`` refuses (``situation._check_flags``), or None: the scalar
+    """Rows whose flags ``score`` refuses (``situation.check_flags``), or None: the scalar
     check runs once per distinct combination present (at most 2,048)."""
     if not isinstance(code, np.ndarray):
         return np.ones(n, dtype=bool) if n and _flags_problem(int(code)) is not None else None
-    present = np.flatnonzero(np.bincount(code, minlength=1 << (len(_FLAG_NAMES) + 1)))
-    bad = np.zeros(1 << (len(_FLAG_NAMES) + 1), dtype=bool)
+    present = np.flatnonzero(np.bincount(code, minlength=1 << (len(FLAG_NAMES) + 1)))
+    bad = np.zeros(1 << (len(FLAG_NAMES) + 1), dtype=bool)
     for combination in present:
         bad[combination] = _flags_problem(int(combination)) is not None
     return bad[code] if bad.any() else None
 
 
 @dataclass(frozen=True)
-class _Situation:
+class BatchSituation:
     """Per-row facts, each a scalar or an (N,) array."""
 
     flag_code: int | np.ndarray
@@ -141,7 +137,7 @@ class _Situation:
 def _situation(
     rows: np.ndarray, win: np.ndarray, *, tsumo: Any, seat_wind: Any, round_wind: Any,
     flags: dict[str, Any], dora: Any, rules: Any,
-) -> _Situation:  # fmt: skip
+) -> BatchSituation:  # fmt: skip
     n = len(rows)
     if not isinstance(rules, RuleSet):
         raise _situation_error(
@@ -156,23 +152,23 @@ def _situation(
     f["riichi"] = f["riichi"] | f["double_riichi"]
     f["dealer"] = np.equal(seat, 27) if isinstance(seat, np.ndarray) else np.bool_(seat == 27)
     code: int | np.ndarray = 0
-    for name in _FLAG_NAMES:  # riichi | double_riichi here: the table drops riichi under double
+    for name in FLAG_NAMES:  # riichi | double_riichi here: the table drops riichi under double
         value = f[name]
-        code = code | (value.astype(np.int64) if isinstance(value, np.ndarray) else int(value)) * _FLAG[name]
+        code = code | (value.astype(np.int64) if isinstance(value, np.ndarray) else int(value)) * FLAG[name]
     dealer = f["dealer"]
     dealer_bit = (dealer.astype(np.int64) if isinstance(dealer, np.ndarray) else int(dealer)) << len(
-        _FLAG_NAMES
+        FLAG_NAMES
     )
     combined = code | dealer_bit
     problems: list[tuple[int, str]] = []
     flagged = _bad_combinations(combined, n)
     if flagged is not None:
-        row = _first(flagged)
+        row = first_bad_row(flagged)
         problems.append((row, str(_flags_problem(int(np.broadcast_to(combined, (n,))[row])))))
     if np.any(f["chankan"]):
         robbed = np.broadcast_to(f["chankan"], (n,)) & (rows[np.arange(n), win] > 1)
         if robbed.any():
-            row = _first(robbed)
+            row = first_bad_row(robbed)
             problems.append(
                 (
                     row,
@@ -189,7 +185,7 @@ def _situation(
     )
     winds = (seat - 27) * 4 + (round_ - 27)
     dora_han = _int_array(dora, "dora", n, 0, 255, InvalidSituationError)
-    return _Situation(code, t if isinstance(t, np.ndarray) else bool(t), mode, winds, dora_han)
+    return BatchSituation(code, t if isinstance(t, np.ndarray) else bool(t), mode, winds, dora_han)
 
 
 def _win_kinds(win_kind: Any, rows: np.ndarray) -> np.ndarray:
@@ -202,22 +198,22 @@ def _win_kinds(win_kind: Any, rows: np.ndarray) -> np.ndarray:
         )
     bad = (array < 0) | (array > 33)
     if bad.any():
-        row = _first(bad)
+        row = first_bad_row(bad)
         raise InvalidHandError(f"win_kind row {row}: {array[row]} is not a tile kind 0..33", row=row)
     win = array.astype(np.intp)
     missing = rows[np.arange(n), win] == 0
     if missing.any():
-        row = _first(missing)
+        row = first_bad_row(missing)
         raise InvalidHandError(
             f"counts row {row}: the winning tile {KIND_NAMES[win[row]]} is not in the hand", row=row
         )
     return win
 
 
-def _prepare(
+def prepare(
     counts: Any, win_kind: Any, tsumo: Any, seat_wind: Any, round_wind: Any, flags: dict[str, Any],
     dora: Any, rules: Any, threads: Any,
-) -> tuple[np.ndarray, np.ndarray, _Situation, int]:  # fmt: skip
+) -> tuple[np.ndarray, np.ndarray, BatchSituation, int]:  # fmt: skip
     workers = resolve_threads(threads)
     rows = as_count_rows(counts)
     win = _win_kinds(win_kind, rows)

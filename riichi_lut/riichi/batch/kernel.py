@@ -9,33 +9,33 @@ import numpy as np
 
 from ...lut.rows import block_indices, check_totals
 from ..yaku import ROWS
-from .inputs import _Situation
+from .inputs import BatchSituation
 from .luts import (
-    _AUX_PAIR_FU,
-    _AUX_VALUE_PAIR,
-    _BIT,
-    _CID_BITS,
-    _CID_MASK,
-    _F_BAD_PAIRS,
-    _F_CHUUREN,
-    _F_NONGREEN,
-    _F_SIMPLE,
-    _LOW48,
-    _V_SHIFT,
-    _W_HONORS,
-    _W_SAN,
-    _W_SETFU,
-    _W_SETS,
+    AUX_PAIR_FU,
+    AUX_VALUE_PAIR,
+    BIT,
+    CID_BITS,
+    CID_MASK,
+    F_BAD_PAIRS,
+    F_CHUUREN,
+    F_NONGREEN,
+    F_SIMPLE,
+    LOW48,
+    V_SHIFT,
+    W_HONORS,
+    W_SAN,
+    W_SETFU,
+    W_SETS,
     YAKU_BITS,
-    _Lut,
-    _RuleLut,
+    Lut,
+    RuleLut,
 )
 
 # --------------------------------------------------------------------------- kernel
 
 _ORDER_BITS = 20
 _ORDER_MAX = (1 << _ORDER_BITS) - 1
-_YAKUMAN_BITS = np.uint64(sum(1 << _BIT[row.id] for row, _ in ROWS if row.yakuman))
+_YAKUMAN_BITS = np.uint64(sum(1 << BIT[row.id] for row, _ in ROWS if row.yakuman))
 _VALUE_MASK = np.uint64(0xFFF)
 
 
@@ -47,7 +47,7 @@ def _take(x: Any, index: np.ndarray | None) -> Any:
 
 
 def _extra_candidates(
-    lut: _Lut, splits: np.ndarray, count: list[np.ndarray], win: np.ndarray
+    lut: Lut, splits: np.ndarray, count: list[np.ndarray], win: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every (reading x winning group) of ``h`` hands but each hand's first, in the scalar
     order: readings as ``itertools.product`` over the blocks (the last block fastest), then
@@ -102,14 +102,14 @@ class _Candidates:
 
 
 def _standard(
-    lut: _Lut, rt: _RuleLut, sit: _Situation, grids: list[np.ndarray], win: np.ndarray,
+    lut: Lut, rt: RuleLut, sit: BatchSituation, grids: list[np.ndarray], win: np.ndarray,
     hand_total: np.ndarray, hands: np.ndarray,
 ) -> _Candidates | None:  # fmt: skip
     """Candidates of the chunk rows ``hands`` (rows whose four blocks are complete)."""
     everything = len(hands) == len(win)
     g = grids if everything else [x[hands] for x in grids]
-    info = [lut.suit_info[g[0] & _CID_MASK], lut.suit_info[g[1] & _CID_MASK], lut.suit_info[g[2] & _CID_MASK],
-            lut.honor_info[g[3] & _CID_MASK]]  # fmt: skip
+    info = [lut.suit_info[g[0] & CID_MASK], lut.suit_info[g[1] & CID_MASK], lut.suit_info[g[2] & CID_MASK],
+            lut.honor_info[g[3] & CID_MASK]]  # fmt: skip
     pairs = (info[0] & 1) + (info[1] & 1) + (info[2] & 1) + (info[3] & 1)
     if not (pairs == 1).all():  # four pairs and two melds: complete blocks, not a hand
         keep = np.flatnonzero(pairs == 1)
@@ -142,21 +142,21 @@ def _standard(
 
     word = lut.words.take(splits).sum(axis=0, dtype=np.uint64)
     total = rt.structure[word & np.uint64(0x1FFF)]
-    honor_index = (word >> np.uint64(_W_HONORS - 4)) & np.uint64(0x3FF0)
+    honor_index = (word >> np.uint64(W_HONORS - 4)) & np.uint64(0x3FF0)
     winds = _take(sit.winds, rows)
     honor_index |= winds.astype(np.uint64) if isinstance(winds, np.ndarray) else np.uint64(winds)
     total += rt.honors[honor_index]
-    y = (word >> np.uint64(_W_SAN)) & np.uint64(0xFFFFFFFF)
+    y = (word >> np.uint64(W_SAN)) & np.uint64(0xFFFFFFFF)
     y &= (y >> np.uint64(1)) & np.uint64(0x55555555)
     sanshoku = np.flatnonzero(y)
     if len(sanshoku):
         y = y[sanshoku]
         total[sanshoku] += rt.sanshoku[(y & np.uint64(0x3FFF) != 0) + 2 * (y >> np.uint64(14) != 0)]
     # fu of the sets and the pair; four runs with a valueless pair; sets
-    raw_fu = ((word >> np.uint64(_W_SETFU)) & np.uint64(63)).astype(np.int64)
-    raw_fu += ((total >> np.uint64(_AUX_PAIR_FU - 1)) & np.uint64(6)).astype(np.int64)
-    pinfu_shape = ((total >> np.uint64(_AUX_VALUE_PAIR)) & np.uint64(9)) == np.uint64(8)
-    sets = ((word >> np.uint64(_W_SETS)) & np.uint64(7)).astype(np.int64)
+    raw_fu = ((word >> np.uint64(W_SETFU)) & np.uint64(63)).astype(np.int64)
+    raw_fu += ((total >> np.uint64(AUX_PAIR_FU - 1)) & np.uint64(6)).astype(np.int64)
+    pinfu_shape = ((total >> np.uint64(AUX_VALUE_PAIR)) & np.uint64(9)) == np.uint64(8)
+    sets = ((word >> np.uint64(W_SETS)) & np.uint64(7)).astype(np.int64)
     tsumo = _take(sit.tsumo, rows)
     index = choice * 68 + w * 2
     index += tsumo if isinstance(tsumo, np.ndarray) else int(tsumo)
@@ -175,10 +175,10 @@ def _standard(
 
 
 def _values(
-    rt: _RuleLut, total: np.ndarray, raw_fu: Any, pinfu_tsumo: np.ndarray | None, mode: Any, dora: Any
+    rt: RuleLut, total: np.ndarray, raw_fu: Any, pinfu_tsumo: np.ndarray | None, mode: Any, dora: Any
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(is a win, han, fu, yakuman, points) of table sums; zeros where not a win."""
-    value = ((total >> np.uint64(_V_SHIFT)) & _VALUE_MASK).astype(np.int64)
+    value = ((total >> np.uint64(V_SHIFT)) & _VALUE_MASK).astype(np.int64)
     wins = value != 0
     yakuman = (value >> 6) & 7
     double = value >> 9
@@ -274,7 +274,7 @@ def _store(out: BatchScore, start: int, stop: int, rows: np.ndarray | None, valu
            total: np.ndarray) -> None:  # fmt: skip
     """Write chosen candidates (``rows`` None: the whole chunk, in order)."""
     wins, han, fu, yakuman, points = values
-    mask = total & _LOW48
+    mask = total & LOW48
     if yakuman.any():
         mask = np.where(yakuman > 0, mask & _YAKUMAN_BITS, mask)
     at: Any = slice(start, stop) if rows is None else rows + start
@@ -286,12 +286,12 @@ def _store(out: BatchScore, start: int, stop: int, rows: np.ndarray | None, valu
     out.yaku_mask[at] = mask
 
 
-def _chunk(
-    lut: _Lut,
-    rt: _RuleLut,
+def score_chunk(
+    lut: Lut,
+    rt: RuleLut,
     rows: np.ndarray,
     win: np.ndarray,
-    sit: _Situation,
+    sit: BatchSituation,
     start: int,
     out: BatchScore | None,
 ) -> np.ndarray | None:
@@ -302,32 +302,32 @@ def _chunk(
     check_totals(totals, 0, start, (14,))
     sit = _slice(sit, start, n)
     grids = [lut.suit_grid[im], lut.suit_grid[ip], lut.suit_grid[is_], lut.honor_grid[iz]]
-    shift = np.uint32(_CID_BITS)
+    shift = np.uint32(CID_BITS)
     stats = grids[0] >> shift
     stats += grids[1] >> shift
     stats += grids[2] >> shift
     stats += grids[3] >> shift
     hand_total = rt.counts[stats]
     hand_total += rt.flags[sit.flag_code]
-    chuuren = np.flatnonzero(stats & np.uint32(1 << _F_CHUUREN))
+    chuuren = np.flatnonzero(stats & np.uint32(1 << F_CHUUREN))
     if len(chuuren):  # junsei: the hand before the win was exactly 1112345678999
         w = win[chuuren]
         junsei = chuuren[rows[chuuren, w] == np.where(w % 9 % 8 == 0, 4, 2)]
         hand_total[junsei] += np.uint64(rt.junsei)
-    green = np.flatnonzero((stats & np.uint32(7 << _F_NONGREEN)) == 0)
+    green = np.flatnonzero((stats & np.uint32(7 << F_NONGREEN)) == 0)
     if len(green):  # no tile outside 23468s and 6z in the sou and honor blocks
         green = green[(im[green] == 0) & (ip[green] == 0)]
         hand_total[green] += np.uint64(rt.ryuuiisou)
-    complete = (grids[0] & _CID_MASK) != 0
-    complete &= (grids[1] & _CID_MASK) != 0
-    complete &= (grids[2] & _CID_MASK) != 0
-    complete &= (grids[3] & _CID_MASK) != 0
+    complete = (grids[0] & CID_MASK) != 0
+    complete &= (grids[1] & CID_MASK) != 0
+    complete &= (grids[2] & CID_MASK) != 0
+    complete &= (grids[3] & CID_MASK) != 0
     hands = np.flatnonzero(complete)
-    chiitoitsu = np.flatnonzero((stats & np.uint32(7 << _F_BAD_PAIRS)) == 0)
-    kokushi = np.flatnonzero((stats & np.uint32(15 | 3 << _F_SIMPLE)) == 13)
+    chiitoitsu = np.flatnonzero((stats & np.uint32(7 << F_BAD_PAIRS)) == 0)
+    kokushi = np.flatnonzero((stats & np.uint32(15 | 3 << F_SIMPLE)) == 13)
 
     if out is None:  # has_yaku: the hand's own yaku decide most rows without reading them
-        own = (hand_total >> np.uint64(_V_SHIFT)) != 0
+        own = (hand_total >> np.uint64(V_SHIFT)) != 0
         has = complete & own
         has[chiitoitsu] = True
         has[kokushi] = True
@@ -335,7 +335,7 @@ def _chunk(
         if len(rest):
             c = _standard(lut, rt, sit, grids, win, hand_total, rest)
             if c is not None:
-                yes = ((c.total >> np.uint64(_V_SHIFT)) & _VALUE_MASK) != 0
+                yes = ((c.total >> np.uint64(V_SHIFT)) & _VALUE_MASK) != 0
                 has[(rest if c.rows is None else c.rows)[yes]] = True
         return has
 
@@ -384,8 +384,8 @@ def _chunk(
     return None
 
 
-def _slice(sit: _Situation, start: int, n: int) -> _Situation:
+def _slice(sit: BatchSituation, start: int, n: int) -> BatchSituation:
     def cut(x: Any) -> Any:
         return x[start : start + n] if isinstance(x, np.ndarray) else x
 
-    return _Situation(cut(sit.flag_code), cut(sit.tsumo), cut(sit.mode), cut(sit.winds), cut(sit.dora))
+    return BatchSituation(cut(sit.flag_code), cut(sit.tsumo), cut(sit.mode), cut(sit.winds), cut(sit.dora))

@@ -18,7 +18,7 @@ from ..yaku import ROWS, YAKU
 #: ``riichi_lut.riichi.yaku.ROWS``). ``rinshan``, ``sankantsu`` and ``suukantsu`` need a kan
 #: and are never set for the closed hands scored here.
 YAKU_BITS: tuple[str, ...] = tuple(row.id for row, _ in ROWS)
-_BIT = {yaku_id: i for i, yaku_id in enumerate(YAKU_BITS)}
+BIT = {yaku_id: i for i, yaku_id in enumerate(YAKU_BITS)}
 
 #: The supersedes relation the kernel implements (checked against ``yaku.ROWS``).
 _SUPERSEDES = {
@@ -36,22 +36,22 @@ _SUPERSEDES = {
 # A table entry: yaku bits 0..47, then the value from bit 48: han (6 bits), single yakuman
 # (3 bits), double yakuman (3 bits). Bits 60..63 carry reading facts that are not yaku.
 _MASK_BITS = 48
-_V_SHIFT = 48
-_LOW48 = np.uint64((1 << _MASK_BITS) - 1)
-_AUX_VALUE_PAIR = 60  # the pair is a dragon, the seat or the round wind
-_AUX_PAIR_FU = 61  # two bits: pair fu / 2 (0, 1 or 2)
+V_SHIFT = 48
+LOW48 = np.uint64((1 << _MASK_BITS) - 1)
+AUX_VALUE_PAIR = 60  # the pair is a dragon, the seat or the round wind
+AUX_PAIR_FU = 61  # two bits: pair fu / 2 (0, 1 or 2)
 _AUX_FOUR_RUNS = 63
 
 # Per-block statistics (a 16-bit field of the grid entries; the four blocks' add up).
-_F_YAO, _F_SUITS, _F_HONOR, _F_SIMPLE, _F_NONGREEN, _F_CHUUREN, _F_BAD_PAIRS = 0, 4, 6, 7, 9, 12, 13
-_CID_BITS = 15
-_CID_MASK = np.uint32((1 << _CID_BITS) - 1)
+_F_YAO, _F_SUITS, _F_HONOR, F_SIMPLE, F_NONGREEN, F_CHUUREN, F_BAD_PAIRS = 0, 4, 6, 7, 9, 12, 13
+CID_BITS = 15
+CID_MASK = np.uint32((1 << CID_BITS) - 1)
 
 # Word of one split (additive over the four blocks).
-_W_RUNS, _W_SETS, _W_PEIKOU, _W_NONYAO, _W_ITTSU, _W_HONOR = 0, 3, 6, 8, 11, 12
-_W_SETFU = 13  # 6 bits: fu of the closed sets (4 simple, 8 terminal/honor)
-_W_SAN = 19  # 7 run-start counts then 9 triplet counts, 2 bits each (per suit 0/1)
-_W_HONORS = 51  # 7 bits: honor triplets, then 3 bits: honor pair kind + 1
+_W_RUNS, W_SETS, _W_PEIKOU, _W_NONYAO, _W_ITTSU, _W_HONOR = 0, 3, 6, 8, 11, 12
+W_SETFU = 13  # 6 bits: fu of the closed sets (4 simple, 8 terminal/honor)
+W_SAN = 19  # 7 run-start counts then 9 triplet counts, 2 bits each (per suit 0/1)
+W_HONORS = 51  # 7 bits: honor triplets, then 3 bits: honor pair kind + 1
 
 # Win-group choices (bit order = the scalar's group order: triplet, runs by start, pair).
 _TRIPLET, _RUN_LOW, _RUN_MID, _RUN_HIGH, _PAIR = range(5)
@@ -61,8 +61,8 @@ _TRIPLET, _RUN_LOW, _RUN_MID, _RUN_HIGH, _PAIR = range(5)
 CHUNK_ROWS = 32768
 CHUNK_ROWS_THREADED = 65536
 
-_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
-_FLAG_NAMES = (
+WIND_KINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
+FLAG_NAMES = (
     "riichi",
     "double_riichi",
     "ippatsu",
@@ -74,7 +74,7 @@ _FLAG_NAMES = (
     "chiihou",
     "renhou",
 )
-_FLAG = {name: 1 << i for i, name in enumerate(_FLAG_NAMES)}
+FLAG = {name: 1 << i for i, name in enumerate(FLAG_NAMES)}
 
 
 def _check_rows_match() -> None:
@@ -102,7 +102,7 @@ def _value(ids: list[str] | tuple[str, ...], rules: RuleSet) -> int:
     bits = han = single = double = 0
     for yaku_id in ids:
         row = YAKU[yaku_id]
-        bits |= 1 << _BIT[yaku_id]
+        bits |= 1 << BIT[yaku_id]
         if row.yakuman:
             if yaku_id in rules.double_yakuman:
                 double += 1
@@ -110,7 +110,7 @@ def _value(ids: list[str] | tuple[str, ...], rules: RuleSet) -> int:
                 single += 1
         else:
             han += row.han_closed
-    return bits | (han | single << 6 | double << 9) << _V_SHIFT
+    return bits | (han | single << 6 | double << 9) << V_SHIFT
 
 
 # --------------------------------------------------------------------------- tables
@@ -137,19 +137,19 @@ def _grid(t: loader.Tables, name: str, kinds: int) -> np.ndarray:
     stats += sum(held[i].astype(np.uint32) for i in yao) << _F_YAO
     if suit:
         stats += any_tile.astype(np.uint32) << _F_SUITS
-        stats += np.logical_or.reduce(held[1:8]).astype(np.uint32) << _F_SIMPLE
+        stats += np.logical_or.reduce(held[1:8]).astype(np.uint32) << F_SIMPLE
         chuuren = (total == 14) & (d[0] >= 3) & (d[8] >= 3) & np.logical_and.reduce(held[1:8])
-        stats += chuuren.astype(np.uint32) << _F_CHUUREN
+        stats += chuuren.astype(np.uint32) << F_CHUUREN
     else:
         stats += any_tile.astype(np.uint32) << _F_HONOR
     nongreen = np.logical_or.reduce([held[i] for i in range(kinds) if i not in green])
-    stats += nongreen.astype(np.uint32) << _F_NONGREEN
+    stats += nongreen.astype(np.uint32) << F_NONGREEN
     bad = np.logical_or.reduce([(x != 0) & (x != 2) for x in d])
-    stats += bad.astype(np.uint32) << _F_BAD_PAIRS
+    stats += bad.astype(np.uint32) << F_BAD_PAIRS
     complete = t[f"{name}_complete"]
     cid = np.zeros(5**kinds, dtype=np.uint32)
     cid[complete] = np.arange(1, len(complete) + 1, dtype=np.uint32)
-    return cid | stats << _CID_BITS
+    return cid | stats << CID_BITS
 
 
 def _split_info(t: loader.Tables, name: str, first_id: int) -> np.ndarray:
@@ -180,7 +180,7 @@ def _split_words(codes: np.ndarray, suit: bool) -> tuple[np.ndarray, np.ndarray]
         return np.asarray(np.sum(np.stack(conditions), axis=0, dtype=np.int64))
 
     sets = count([m < 9 for m in melds])
-    add(sets, _W_SETS)
+    add(sets, W_SETS)
     for p in range(9 if suit else 7):
         mask = np.zeros(len(codes), dtype=np.uint8)
         for m in melds:
@@ -201,21 +201,21 @@ def _split_words(codes: np.ndarray, suit: bool) -> tuple[np.ndarray, np.ndarray]
         nonyao += has_pair & (pair >= 1) & (pair <= 7)
         add(nonyao, _W_NONYAO)
         add((run_count[0] > 0) & (run_count[3] > 0) & (run_count[6] > 0), _W_ITTSU)
-        add(4 * count([m < 9 for m in melds]) + 4 * count([(m == 0) | (m == 8) for m in melds]), _W_SETFU)
+        add(4 * count([m < 9 for m in melds]) + 4 * count([(m == 0) | (m == 8) for m in melds]), W_SETFU)
         for s in range(7):
-            add(run_count[s] > 0, _W_SAN + 2 * s)
+            add(run_count[s] > 0, W_SAN + 2 * s)
         for k in range(9):
-            add(trip_count[k] > 0, _W_SAN + 14 + 2 * k)
+            add(trip_count[k] > 0, W_SAN + 14 + 2 * k)
     else:
-        add(sets * 8, _W_SETFU)
+        add(sets * 8, W_SETFU)
         add((sets > 0) | has_pair, _W_HONOR)
-        add(np.sum(np.stack([np.where(m < 7, 1 << np.minimum(m, 6), 0) for m in melds]), axis=0), _W_HONORS)
-        add(np.where(has_pair, pair + 1, 0), _W_HONORS + 7)
+        add(np.sum(np.stack([np.where(m < 7, 1 << np.minimum(m, 6), 0) for m in melds]), axis=0), W_HONORS)
+        add(np.where(has_pair, pair + 1, 0), W_HONORS + 7)
     return word, choices
 
 
 @dataclass(frozen=True)
-class _Lut:
+class Lut:
     """Rule-independent look-up arrays (built once from the decomposition tables)."""
 
     suit_grid: np.ndarray  # uint32 by base-5 index
@@ -231,7 +231,7 @@ class _Lut:
     win_info: np.ndarray  # [(choice * 34 + win kind) * 2 + tsumo] -> fu part | flags << 5
 
 
-def _build_lut(t: loader.Tables) -> _Lut:
+def _build_lut(t: loader.Tables) -> Lut:
     _check_rows_match()
     suit_words, suit_choices = _split_words(t["suit_splits"], suit=True)
     honor_words, honor_choices = _split_words(t["honor_splits"], suit=False)
@@ -254,7 +254,7 @@ def _build_lut(t: loader.Tables) -> _Lut:
                 fu = wait_fu + (2 if tsumo else 10) - (ron_triplet * (4 if yaochu else 2))
                 flags = ryanmen | ron_triplet << 1 | tanki << 2 | tsumo << 3
                 win_info[(choice * 34 + kind) * 2 + tsumo] = fu | flags << 5
-    return _Lut(
+    return Lut(
         suit_grid=_grid(t, "suit", 9),
         honor_grid=_grid(t, "honor", 7),
         suit_info=_split_info(t, "suit", 0),
@@ -270,7 +270,7 @@ def _build_lut(t: loader.Tables) -> _Lut:
 
 
 @dataclass(frozen=True)
-class _RuleLut:
+class RuleLut:
     """Look-up arrays whose values depend on the rule set (cached per ``RuleSet``)."""
 
     counts: np.ndarray  # uint64 by summed block statistics
@@ -290,13 +290,13 @@ class _RuleLut:
     multiple_yakuman: bool
 
 
-def _build_rule_lut(rules: RuleSet) -> _RuleLut:
+def _build_rule_lut(rules: RuleSet) -> RuleLut:
     def value(*ids: str) -> int:
         return _value(ids, rules)
 
     f = np.arange(1 << 16)
     yao, suits = f & 15, (f >> _F_SUITS) & 3
-    honor, simple = (f >> _F_HONOR) & 1, (f >> _F_SIMPLE) & 3
+    honor, simple = (f >> _F_HONOR) & 1, (f >> F_SIMPLE) & 3
     counts = np.zeros(1 << 16, dtype=np.uint64)
     for yaku_id, where in (
         ("tanyao", yao == 0),
@@ -305,15 +305,15 @@ def _build_rule_lut(rules: RuleSet) -> _RuleLut:
         ("chinitsu", (suits == 1) & (honor == 0)),
         ("tsuuiisou", suits == 0),
         ("chinroutou", (simple == 0) & (honor == 0)),
-        ("chuuren", ((f >> _F_CHUUREN) & 1) == 1),
+        ("chuuren", ((f >> F_CHUUREN) & 1) == 1),
     ):
         counts[where] += np.uint64(value(yaku_id))
 
-    code = np.arange(1 << len(_FLAG_NAMES))
+    code = np.arange(1 << len(FLAG_NAMES))
     flags = np.zeros(len(code), dtype=np.uint64)
     renhou = {"yakuman": "renhou", "mangan": "renhou_mangan", "baiman": "renhou_baiman"}.get(rules.renhou)
     for c in code:
-        on = {name for name in _FLAG_NAMES if c & _FLAG[name]}
+        on = {name for name in FLAG_NAMES if c & FLAG[name]}
         ids: list[str] = [
             name
             for name in ("double_riichi", "haitei", "houtei", "chankan", "tenhou", "chiihou")
@@ -330,7 +330,7 @@ def _build_rule_lut(rules: RuleSet) -> _RuleLut:
         flags[c] = value(*ids)
 
     s = np.arange(1 << 13)
-    runs, sets, peikou = s & 7, (s >> _W_SETS) & 7, (s >> _W_PEIKOU) & 3
+    runs, sets, peikou = s & 7, (s >> W_SETS) & 7, (s >> _W_PEIKOU) & 3
     nonyao, ittsu, honor_present = (s >> _W_NONYAO) & 7, (s >> _W_ITTSU) & 1, (s >> _W_HONOR) & 1
     outside = (runs >= 1) & (nonyao == 0)
     structure = np.zeros(len(s), dtype=np.uint64)
@@ -376,7 +376,7 @@ def _build_rule_lut(rules: RuleSet) -> _RuleLut:
                     pair_fu = 2
                 else:
                     pair_fu = 0
-                aux = (pair_fu > 0) << _AUX_VALUE_PAIR | (pair_fu // 2) << _AUX_PAIR_FU
+                aux = (pair_fu > 0) << AUX_VALUE_PAIR | (pair_fu // 2) << AUX_PAIR_FU
                 honors[sub << 4 | seat << 2 | round_] = value(*ids) | aux
 
     sanshoku = np.array(
@@ -416,7 +416,7 @@ def _build_rule_lut(rules: RuleSet) -> _RuleLut:
                     base = 2000
             for mode in range(4):
                 points[han, raw, mode] = _payment_total(base, dealer=mode >> 1 == 1, tsumo=mode & 1 == 1)
-    return _RuleLut(
+    return RuleLut(
         counts=counts,
         flags=flags,
         structure=structure,
@@ -451,10 +451,10 @@ def _payment_total(base: int, *, dealer: bool, tsumo: bool) -> int:
 _rule_lock = threading.Lock()
 
 
-def _luts(rules: RuleSet) -> tuple[_Lut, _RuleLut]:
+def batch_luts(rules: RuleSet) -> tuple[Lut, RuleLut]:
     t = loader.tables()
     lut = t.derived("riichi.batch", _build_lut)
-    cache: dict[RuleSet, _RuleLut] = t.derived("riichi.batch.rules", lambda t: {})
+    cache: dict[RuleSet, RuleLut] = t.derived("riichi.batch.rules", lambda t: {})
     rule_lut = cache.get(rules)
     if rule_lut is None:
         with _rule_lock:

@@ -14,6 +14,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
@@ -25,7 +26,7 @@ DEFAULT_DIR = Path(__file__).resolve().parent / "tables"
 BUILD_STEPS = 26  # progress messages emitted by tablegen.build
 
 
-def _build_with_progress() -> dict:
+def _build_with_progress() -> dict[str, Any]:
     with tqdm(total=BUILD_STEPS, desc="tables", unit="step") as bar:
 
         def progress(message: str) -> None:

@@ -337,7 +337,7 @@ def main() -> None:
                 f"mahjong {version('mahjong')} `HandCalculator.estimate_hand_value`, a Python loop",
                 peer_n,
                 lambda: run_mahjong(peer_in),
-            )  # fmt: skip
+            )
         )
     log(f"{len(contestants)} contestants x {REPEATS} interleaved rounds ...")
     interleaved(contestants)

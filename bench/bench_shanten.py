@@ -191,7 +191,7 @@ def startup_seconds(setup: str, call: str, runs: int = 5) -> float | None:
     best = None
     for _ in range(runs):
         done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True,
+            [sys.executable, "-c", code], check=False, capture_output=True, text=True,
             env=dict(os.environ, PYTHONPATH=path), cwd=ROOT,
         )  # fmt: skip
         if done.returncode != 0:

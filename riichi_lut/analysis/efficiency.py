@@ -435,8 +435,8 @@ def best_discard_batch(
 
 
 __all__ = [
-    "FormUkeire",
     "MAX_CALLS",
+    "FormUkeire",
     "Resolved",
     "TileLive",
     "UkeireResult",

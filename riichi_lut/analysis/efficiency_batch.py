@@ -96,7 +96,7 @@ def _or_useful(records: np.ndarray, select: np.ndarray, rank: np.ndarray, useful
     x |= words[:, 3]
     x |= x >> np.uint64(32)
     x |= x >> np.uint64(16)
-    return x & np.uint64(0xFFFF)
+    return np.asarray(x & np.uint64(0xFFFF))
 
 
 def standard_masks(
@@ -234,7 +234,7 @@ def live_total(rows: np.ndarray, visible: np.ndarray | None, accepted: np.ndarra
         live -= visible
     live *= accepted
     both = np.ascontiguousarray(live.view("<u2").T).sum(axis=0, dtype=np.uint16)
-    return ((both & np.uint16(0xFF)) + (both >> 8)).astype(np.int16)
+    return np.asarray(((both & np.uint16(0xFF)) + (both >> 8)).astype(np.int16))
 
 
 _ROW = np.dtype((np.void, 34))

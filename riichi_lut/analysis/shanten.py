@@ -39,7 +39,7 @@ import numpy as np
 from ..core.hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
 from ..errors import InvalidArgumentError, InvalidHandError
 from ..lut import loader
-from ..lut.blocks import HONOR, SUIT, Block, Vector, complete_shapes, completion, join
+from ..lut.blocks import HONOR, SUIT, Block, Vector, broadcast_sum, complete_shapes, completion, join
 from ..lut.rows import as_count_rows, block_indices, calls_per_row, check_totals
 from ..lut.threads import resolve_threads, run_chunks
 
@@ -112,8 +112,6 @@ def _kind_stats(block: Block) -> np.ndarray:
 
 def _block_stats(block: Block) -> np.ndarray:
     """Packed statistics of every pattern of the block, flat in base-5 order (uint32)."""
-    from ..lut.blocks import broadcast_sum
-
     return broadcast_sum(block, _kind_stats(block))
 
 
@@ -356,7 +354,7 @@ def _build_batch(t: loader.Tables) -> BatchTables:
         # patterns of more than 14 tiles (class 255) never get here: rows are validated first
         classes[classes == 255] = 0
         stats = _block_stats(block) & np.uint32((1 << _TILES) - 1)
-        return classes * np.uint32(multiplier) | stats << np.uint32(16)
+        return np.asarray(classes * np.uint32(multiplier) | stats << np.uint32(16))
 
     chiitoitsu, kokushi = _form_tables()
     stats = np.arange(1 << _TILES)
@@ -396,16 +394,16 @@ def _chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: st
             k2 += calls
         value = lut.standard[k2]
         if form == "standard" or (isinstance(calls, int) and calls):
-            return value
+            return np.asarray(value)
     summed += vs
     summed += vz
     stats = summed >> 16
     if form == "chiitoitsu":
-        return lut.chiitoitsu[stats & np.uint32(127)]
+        return np.asarray(lut.chiitoitsu[stats & np.uint32(127)])
     if form == "kokushi":
-        return lut.kokushi[stats >> 7]
+        return np.asarray(lut.kokushi[stats >> 7])
     best = np.minimum(value, lut.closed_forms[stats])
-    return best if isinstance(calls, int) else np.where(closed, best, value)
+    return np.asarray(best if isinstance(calls, int) else np.where(closed, best, value))
 
 
 def shanten_batch(

@@ -109,7 +109,7 @@ def cmd_tables(args: argparse.Namespace) -> int:
     print(f"tables: {t.directory} (schema {manifest['schema']}), all {len(names)} verified")
     for name in names:
         entry = manifest["tables"][name]
-        print(f"  {name:22s} {entry['dtype']:4s} {str(tuple(entry['shape'])):22s} {entry['bytes']:>9,} bytes")
+        print(f"  {name:22s} {entry['dtype']:4s} {tuple(entry['shape'])!s:22s} {entry['bytes']:>9,} bytes")
     return 0
 
 

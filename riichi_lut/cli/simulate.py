@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ..errors import InvalidArgumentError
+
 
 @contextmanager
 def _client(args: argparse.Namespace) -> Iterator[Any]:
@@ -24,7 +26,8 @@ def _client(args: argparse.Namespace) -> Iterator[Any]:
     if not args.dask:
         yield None
         return
-    from ..sim import connect
+    # start-up: `riichi-lut hint` and the others do not load the simulator
+    from ..sim import connect  # noqa: PLC0415
 
     client = connect(args.dask)
     try:
@@ -43,7 +46,8 @@ def _distribution_lines(counts: dict[int, int], total: int) -> list[str]:
 
 
 def cmd_exact(args: argparse.Namespace) -> int:
-    from ..sim import exact_shanten_distribution
+    # start-up: `riichi-lut hint` and the others do not load the simulator
+    from ..sim import exact_shanten_distribution  # noqa: PLC0415
 
     counts = exact_shanten_distribution(args.tiles, args.form, progress=not args.json)
     total = math.comb(136, args.tiles)
@@ -58,7 +62,8 @@ def cmd_exact(args: argparse.Namespace) -> int:
 
 
 def cmd_haipai(args: argparse.Namespace) -> int:
-    from ..sim import sample_shanten_distribution
+    # start-up: `riichi-lut hint` and the others do not load the simulator
+    from ..sim import sample_shanten_distribution  # noqa: PLC0415
 
     with _client(args) as client:
         counts = sample_shanten_distribution(
@@ -77,7 +82,8 @@ def cmd_haipai(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from ..sim import selfplay
+    # start-up: `riichi-lut hint` and the others do not load the simulator
+    from ..sim import selfplay  # noqa: PLC0415
 
     with _client(args) as client:
         result = selfplay(
@@ -113,13 +119,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def _plot(result: Any, path: str) -> None:
     try:
-        import matplotlib
+        # optional dependency (riichi-lut[plot]), needed only for --plot
+        import matplotlib  # noqa: PLC0415
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # noqa: PLC0415
     except ImportError:
-        from ..errors import InvalidArgumentError
-
         raise InvalidArgumentError("--plot needs matplotlib: pip install 'riichi-lut[plot]'") from None
     turns = range(len(result.tenpai_by_turn))
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -137,7 +142,8 @@ def _plot(result: Any, path: str) -> None:
 
 
 def cmd_nanikiru(args: argparse.Namespace) -> int:
-    from ..sim import nanikiru
+    # start-up: `riichi-lut hint` and the others do not load the simulator
+    from ..sim import nanikiru  # noqa: PLC0415
 
     with _client(args) as client:
         options = nanikiru(

@@ -18,15 +18,12 @@ so and why, in terms of this hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..analysis.efficiency import UkeireResult, ukeire
 from ..core.hand import Hand
 from ..core.tiles import KIND_NAMES, format_counts
 from ..errors import RiichiLutError
-
-if TYPE_CHECKING:
-    from ..riichi.score import ScoreResult
+from ..riichi.score import ScoreResult, score
 
 FU_TEXT = {
     "base": "base (futei)",
@@ -118,8 +115,6 @@ class Suggestion:
 
 
 def _rescore(r: ScoreResult, **changes: object) -> ScoreResult | None:
-    from ..riichi.score import score
-
     s = r.situation
     c = s.context
     args: dict[str, object] = {

@@ -334,7 +334,8 @@ def _simulate_discards(
     settings: dict[str, Any],
 ) -> tuple[tuple[NanikiruOption, ...], tuple[DiscardOption, ...]]:
     """The simulated top kinds (best first) and the options re-ranked by them."""
-    from ..sim.nanikiru import nanikiru
+    # start-up: the simulator loads only when hint(simulate=...) asks for it
+    from ..sim.nanikiru import nanikiru  # noqa: PLC0415
 
     order = list(dict.fromkeys(o.kind for o in options))
     top = order[: settings["top"]]
@@ -404,7 +405,8 @@ def _simulation_reason(
 def _simulate_hand(
     hand: HandLike, visible: VisibleLike, melds: int | None, settings: dict[str, Any]
 ) -> Outlook:
-    from ..sim.nanikiru import hand_outlook
+    # start-up: the simulator loads only when hint(simulate=...) asks for it
+    from ..sim.nanikiru import hand_outlook  # noqa: PLC0415
 
     options = {k: settings[k] for k in ("draws", "n", "seed", "workers", "client", "riichi")}
     return hand_outlook(hand, visible, melds=melds, **options)

@@ -331,7 +331,7 @@ def validate_counts(counts: Sequence[int], *, name: str = "counts") -> list[int]
     if len(counts) != NUM_KINDS:
         raise InvalidHandError(f"{name} must have 34 counts (one per kind), got {len(counts)}")
     plain = counts.__class__ in (list, tuple) and set(map(type, counts)) == {int}
-    if plain and 0 <= min(counts) and max(counts) <= MAX_COPIES:
+    if plain and min(counts) >= 0 and max(counts) <= MAX_COPIES:
         return list(counts)  # plain ints in range: nothing to report
     values = [as_int(v, f"{name}[{i}] ({KIND_NAMES[i]})") for i, v in enumerate(counts)]
     for kind, value in enumerate(values):
@@ -374,10 +374,10 @@ def codes_from_counts(counts: Sequence[int], red: Sequence[int] = (0, 0, 0)) -> 
     reds = validate_red(red, values)
     codes: list[int] = []
     for kind, count in enumerate(values):
-        if kind in RED_FIVE_KINDS and reds[RED_FIVE_KINDS.index(kind)]:
+        has_red = kind in RED_FIVE_KINDS and bool(reds[RED_FIVE_KINDS.index(kind)])
+        if has_red:
             codes.append(red_code_of_kind(kind))
-            count -= 1
-        codes.extend([kind] * count)
+        codes.extend([kind] * (count - 1 if has_red else count))
     return codes
 
 

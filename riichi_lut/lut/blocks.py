@@ -38,7 +38,7 @@ class Block:
     @property
     def size(self) -> int:
         """Number of base-5 slots: ``5 ** kinds``."""
-        return 5**self.kinds
+        return int(5**self.kinds)
 
     @property
     def shape(self) -> tuple[int, ...]:

@@ -132,7 +132,7 @@ class Tables:
                 if value is None:
                     value = build(self)
                     self._derived[key] = value
-        return value  # type: ignore[no-any-return]
+        return value
 
     def _load(self, name: str) -> np.ndarray:
         dtype, shape = EXPECTED[name]

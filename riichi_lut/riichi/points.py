@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import InvalidSituationError
 from .rules import RuleSet
 
 WIND_NAMES = ("E", "S", "W", "N")
@@ -89,8 +90,6 @@ def nagashi_mangan(seat_wind: str, *, rules: RuleSet) -> tuple[Payment, ...]:
     >>> [(p.payer, p.points) for p in nagashi_mangan("S", rules=TENHOU)]
     [('E', 4000), ('W', 2000), ('N', 2000)]
     """
-    from ..errors import InvalidSituationError
-
     if not rules.nagashi_mangan:
         raise InvalidSituationError(f"the {rules.name} rule set does not play nagashi mangan")
     if seat_wind not in WIND_NAMES:

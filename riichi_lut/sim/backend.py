@@ -30,6 +30,7 @@ from multiprocessing import get_context
 from typing import Any, TypeVar
 
 import numpy as np
+from tqdm import tqdm
 
 from ..errors import InvalidArgumentError
 
@@ -84,8 +85,6 @@ def execute(
     workers = as_count(workers, "workers", 1)
     bar = None
     if progress:
-        from tqdm import tqdm
-
         bar = tqdm(total=sum(c.size for c in chunks), desc=desc, unit="it", unit_scale=True)
     try:
         if client is not None:
@@ -136,12 +135,13 @@ def shutdown() -> None:
 def connect(address: str) -> Any:
     """A Dask ``distributed.Client`` for ``tcp://host:port`` (needs ``riichi-lut[dask]``)."""
     try:
-        from distributed import Client
+        # optional dependency (riichi-lut[dask]), needed only for a cluster
+        from distributed import Client  # noqa: PLC0415
     except ImportError:
         raise InvalidArgumentError(
             "Dask is not installed: pip install 'riichi-lut[dask]' (or distributed) to use --dask"
         ) from None
-    return Client(address)
+    return Client(address)  # type: ignore[no-untyped-call]
 
 
 def default_workers() -> int:

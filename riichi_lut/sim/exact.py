@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from tqdm import tqdm
 
 from ..errors import InvalidArgumentError
 from ..lut import loader
@@ -186,8 +187,6 @@ def exact_shanten_distribution(
         raise InvalidArgumentError(f"form must be one of {FORMS}, got {form!r}")
     if not progress:
         return distribution(tiles, form)
-    from tqdm import tqdm
-
     with tqdm(total=4, desc=f"exact {tiles}-tile {form}", unit="step") as bar:
 
         def step(message: str) -> None:

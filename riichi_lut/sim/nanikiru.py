@@ -236,7 +236,7 @@ def _nanikiru_task(chunk: Chunk, params: _Params) -> Tallies:
 
     def alone(turn: np.ndarray) -> np.ndarray:
         hit = (turn >= 0).reshape(candidates, size).astype(np.int64)
-        return hit @ (1 - hit).T
+        return np.asarray(hit @ (1 - hit).T)
 
     return (
         within(played.tenpai_turn),
@@ -261,7 +261,7 @@ def _simulate(
         _nanikiru_task, chunks, params, workers=workers, client=client, progress=progress, desc="nanikiru"
     ):
         for total, part in zip(totals, tallies, strict=True):
-            total += part
+            np.add(total, part, out=total)
     return totals
 
 

@@ -17,7 +17,7 @@ from .classes import classify, compose, standard_shanten_table, useful_table
 from .decompositions import decomposition_tables
 from .replacement import replacement_numbers, tile_masks
 
-__all__ = ["SCHEMA_VERSION", "build", "block_tables"]
+__all__ = ["SCHEMA_VERSION", "block_tables", "build"]
 
 INVALID_CLASS = 255
 

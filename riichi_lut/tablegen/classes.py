@@ -22,7 +22,7 @@ def classify(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     assert flat.min() >= 0 and flat.max() < 16
     weights = 16 ** np.arange(flat.shape[1] - 1, -1, -1, dtype=np.int64)
     keys = flat @ weights
-    uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     return vectors[first].astype(np.int8), inverse.reshape(-1)
 
 

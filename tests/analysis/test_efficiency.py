@@ -294,7 +294,7 @@ def test_rank_discards_of_hands_with_real_calls(n_calls: int) -> None:
             rest = list(hand.concealed)
             rest[option.kind] -= 1
             red = list(hand.red)
-            if option.red or rest[option.kind] == 0 and option.kind in (4, 13, 22):
+            if option.red or (rest[option.kind] == 0 and option.kind in (4, 13, 22)):
                 red[(4, 13, 22).index(option.kind)] = 0
             base, kinds, _ = hand_brute(Hand(tuple(rest), tuple(red), hand.calls), seen)
             assert (option.shanten, [t.kind for t in option.accepted]) == (base, kinds), hand.to_text()

@@ -346,7 +346,7 @@ def test_at_most_four_calls():
 
 @pytest.mark.parametrize("melds", [5, -1, True, "1", None])
 def test_validate_concealed_counts_melds_must_be_0_to_4(melds):
-    with pytest.raises(InvalidHandError, match="melds must be an int 0..4"):
+    with pytest.raises(InvalidHandError, match=r"melds must be an int 0\.\.4"):
         validate_concealed_counts(first_kinds(13), melds=melds)  # type: ignore[arg-type]
 
 

@@ -258,7 +258,7 @@ def test_validate_counts_errors(counts, fragment):
 
 
 def test_validate_counts_uses_the_given_name():
-    with pytest.raises(InvalidHandError, match="^visible: 1s has 5 copies"):
+    with pytest.raises(InvalidHandError, match=r"^visible: 1s has 5 copies"):
         validate_counts(one_kind(18, 5), name="visible")
 
 

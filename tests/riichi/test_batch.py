@@ -405,7 +405,7 @@ def test_golden(hand: str, win: str, kw: dict[str, Any], expected: tuple[Any, ..
 
 
 def test_yaku_bits_follow_the_rows() -> None:
-    assert YAKU_BITS == tuple(row.id for row, _ in ROWS)
+    assert tuple(row.id for row, _ in ROWS) == YAKU_BITS
     r = score_batch(np.array([parse_hand("22334455667788p").concealed], dtype=np.uint8), [16], tsumo=False,
                     seat_wind="S", round_wind="E")  # fmt: skip
     mask = int(r.yaku_mask[0])
@@ -521,7 +521,7 @@ def test_string_wind_array_names_the_row() -> None:
             },
             3,
             "chiihou",
-        ),  # fmt: skip
+        ),
         ({"tsumo": False, "chankan": np.array([False, True, False, False])}, 1, "chankan"),  # two 1z held
     ],
 )

@@ -38,7 +38,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 def test_presets_are_rule_sets_keyed_by_name() -> None:
     assert all(isinstance(p, RuleSet) for p in ALL_PRESETS)
-    assert PRESETS == {p.name: p for p in ALL_PRESETS}
+    assert {p.name: p for p in ALL_PRESETS} == PRESETS
     assert list(PRESETS) == ["Tenhou", "Mahjong Soul", "M-League", "WRC", "EMA"]
     assert len(set(ALL_PRESETS)) == 5  # hashable, and no two presets are equal
 
@@ -153,7 +153,7 @@ def test_seed_003_statements_hold() -> None:
     all modern rules (Tenhou, M-League)"; the double-yakuman patterns it lists."""
     assert (TENHOU.kiriage, M_LEAGUE.kiriage) == (False, True)
     assert TENHOU.kuitan and M_LEAGUE.kuitan
-    assert DOUBLE_YAKUMAN_PATTERNS == {"kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"}
+    assert {"kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"} == DOUBLE_YAKUMAN_PATTERNS
 
 
 # --------------------------------------------------------------------------- immutability

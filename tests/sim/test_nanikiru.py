@@ -94,7 +94,7 @@ def test_obvious_choice_ranks_first_and_curves_are_sane() -> None:
     for o in options:
         assert len(o.tenpai) == len(o.wins) == o.draws == 6 and o.games == 4000
         tenpai, wins = np.array(o.tenpai_probability), np.array(o.win_probability)
-        assert ((0 <= wins) & (wins <= tenpai) & (tenpai <= 1)).all()
+        assert ((wins >= 0) & (wins <= tenpai) & (tenpai <= 1)).all()
         assert (np.diff(tenpai) >= 0).all() and (np.diff(wins) >= 0).all()
         for k in range(1, 7):
             for estimate in (o.tenpai_within(k), o.win_within(k)):

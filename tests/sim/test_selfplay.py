@@ -149,7 +149,7 @@ def test_curves_are_monotone_probabilities(played: tuple) -> None:
     for result in played:
         tenpai, win = np.array(result.tenpai_by_turn), np.array(result.win_by_turn)
         assert len(tenpai) == len(win) == result.draws + 1
-        assert ((0 <= win) & (win <= 1) & (0 <= tenpai) & (tenpai <= 1)).all()
+        assert ((win >= 0) & (win <= 1) & (tenpai >= 0) & (tenpai <= 1)).all()
         assert (np.diff(tenpai) >= 0).all() and (np.diff(win) >= 0).all()
         assert win[0] == 0 and (win[1:] <= tenpai[:-1]).all()  # a win needs tenpai a turn before
         assert 0 < result.wins <= result.tenpai <= result.games

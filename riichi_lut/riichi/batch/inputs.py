@@ -30,7 +30,7 @@ def _flag(value: Any, name: str, n: int) -> bool | np.ndarray:
     """A win flag: a bool, or a bool array of shape (N,)."""
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
-    if isinstance(value, np.ndarray) or isinstance(value, (list, tuple)):
+    if isinstance(value, (np.ndarray, list, tuple)):
         array = np.asarray(value)
         if array.shape == (n,) and array.dtype == np.bool_:
             return array

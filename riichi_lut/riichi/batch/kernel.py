@@ -224,7 +224,7 @@ def _key(values: Any, order: np.ndarray | int) -> np.ndarray:
     key |= fu.astype(np.int64) << _ORDER_BITS
     key |= order
     key *= wins
-    return key
+    return np.asarray(key)
 
 
 @dataclass(frozen=True)
@@ -286,7 +286,7 @@ def _store(out: BatchScore, start: int, stop: int, rows: np.ndarray | None, valu
     out.yaku_mask[at] = mask
 
 
-def score_chunk(
+def score_chunk(  # noqa: PLR0915 -- to be split along its seams (issue 9)
     lut: Lut,
     rt: RuleLut,
     rows: np.ndarray,
@@ -337,7 +337,7 @@ def score_chunk(
             if c is not None:
                 yes = ((c.total >> np.uint64(V_SHIFT)) & _VALUE_MASK) != 0
                 has[(rest if c.rows is None else c.rows)[yes]] = True
-        return has
+        return np.asarray(has)
 
     stop = start + n
     c = _standard(lut, rt, sit, grids, win, hand_total, hands) if len(hands) else None

@@ -149,7 +149,7 @@ def _grid(t: loader.Tables, name: str, kinds: int) -> np.ndarray:
     complete = t[f"{name}_complete"]
     cid = np.zeros(5**kinds, dtype=np.uint32)
     cid[complete] = np.arange(1, len(complete) + 1, dtype=np.uint32)
-    return cid | stats << CID_BITS
+    return np.asarray(cid | stats << CID_BITS)
 
 
 def _split_info(t: loader.Tables, name: str, first_id: int) -> np.ndarray:
@@ -290,7 +290,7 @@ class RuleLut:
     multiple_yakuman: bool
 
 
-def _build_rule_lut(rules: RuleSet) -> RuleLut:
+def _build_rule_lut(rules: RuleSet) -> RuleLut:  # noqa: C901, PLR0912, PLR0915 -- to be split (issue 9)
     def value(*ids: str) -> int:
         return _value(ids, rules)
 

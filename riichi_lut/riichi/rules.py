@@ -1,10 +1,11 @@
 """Rule sets for Riichi scoring: one frozen :class:`RuleSet`, presets as instances.
 
-Every rule that the seeds name as "ruleset-dependent" (seed 003's two lists; ippatsu
-from seed 001) is a field. Presets are module constants; ``rules.replace(kiriage=True)``
-returns a new object and never changes the preset (there is no shared mutable default
-anywhere). ``docs/rules.md`` lists every preset value with the page it was read from, and
-marks the values no source confirmed as "unverified".
+Every rule on which the common rule sets differ (the Japanese Mahjong Wiki's "Rule
+variations" page and the preset sources of ``docs/rules.md``) is a field. Presets are
+module constants; ``rules.replace(kiriage=True)`` returns a new object and never changes
+the preset (there is no shared mutable default anywhere). ``docs/rules.md`` lists every
+preset value with the page it was read from, and marks the values no source confirmed as
+"unverified".
 
 >>> TENHOU.kiriage, M_LEAGUE.kiriage
 (False, True)
@@ -29,36 +30,37 @@ MULTIPLE_RON = ("atamahane", "double", "triple")
 
 @dataclass(frozen=True)
 class RuleSet:
-    """How a Riichi hand is scored. Seed numbers refer to ``../shared/seeds/``.
+    """How a Riichi hand is scored. ``docs/rules.md`` ("Flags") tells each field at length,
+    and the value of each preset with the page it was read from ("Sources").
 
     - ``name``: a label for reports; ``replace`` keeps it unless you pass a new one.
-    - ``kuitan``: tanyao also counts in an open hand (喰い断; seed 003).
+    - ``kuitan``: tanyao also counts in an open hand (喰い断).
     - ``aka_dora``: red fives per suit (m, p, s) in the tile set, each 0..4; every red
-      five in the hand is one han of dora (seed 003: "usually one per suit").
-    - ``ippatsu``: the ippatsu yaku is played (seed 001: "certain rulesets do not use it").
+      five in the hand is one han of dora (usually one per suit).
+    - ``ippatsu``: the ippatsu yaku is played (some rule sets drop it to reduce variance).
     - ``ura_dora``: a riichi winner also counts the ura dora indicators.
     - ``kan_dora``: each kan turns a further dora (and, with ``ura_dora``, ura) indicator.
     - ``kazoe_yakuman``: 13+ han from ordinary yaku and dora is a yakuman; when False it
-      stays sanbaiman (seed 003).
-    - ``kiriage``: 4 han 30 fu and 3 han 60 fu round up to mangan (切り上げ満貫; seed 003).
+      stays sanbaiman.
+    - ``kiriage``: 4 han 30 fu and 3 han 60 fu round up to mangan (切り上げ満貫).
     - ``double_wind_pair_fu``: fu of a pair of the wind that is both seat and round wind,
-      2 or 4 (seed 003).
+      2 or 4.
     - ``double_yakuman``: which of the four patterns pay a double yakuman: ``kokushi_13``
       (13-sided wait), ``suuankou_tanki``, ``junsei_chuuren`` (9-sided wait), ``daisuushii``
-      (seed 003); any pattern not listed pays a single yakuman.
+     ; any pattern not listed pays a single yakuman.
     - ``multiple_yakuman``: different yakuman in one hand add up (daisangen + tsuuiisou is
       a double); when False every hand is capped at one yakuman.
     - ``renhou``: a ron before the winner's first draw: ``"none"`` (not a yaku),
-      ``"mangan"``, ``"baiman"`` or ``"yakuman"`` (seed 003).
+      ``"mangan"``, ``"baiman"`` or ``"yakuman"``.
     - ``nagashi_mangan``: all-terminal/honor uncalled discards at an exhaustive draw pay
-      mangan (seed 003); informational for table software, it never affects ``score``.
+      mangan; informational for table software, it never affects ``score``.
     - ``kokushi_robs_closed_kan``: thirteen orphans may ron the tile of a closed kan; every
-      hand may rob an added kan (seed 003).
+      hand may rob an added kan.
     - ``open_pinfu_fu``: fu of an open hand won by ron whose parts score nothing (all runs,
-      valueless pair, two-sided wait): 30 by the common convention, 20 without it (seed 003).
+      valueless pair, two-sided wait): 30 by the common convention, 20 without it.
     - ``multiple_ron``: several rons on one discard: ``"atamahane"`` (only the first in
       turn order wins), ``"double"`` (two may win; three is an abortive draw) or
-      ``"triple"`` (up to three win; seed 003). Informational for table software.
+      ``"triple"`` (up to three win). Informational for table software.
     """
 
     name: str = "custom"

@@ -25,15 +25,19 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-from bench_shanten import (  # the sibling script: hands, report helpers; checkout first on sys.path
+from _common import (  # the benchmarks' shared set-up; puts the checkout first on sys.path
     NOT_INSTALLED,
+    SEED,
+    Contestant,
     counts_of,
-    draw_walls,
+    interleaved,
     load_text,
     log,
-    machine_line,
+    peer_shanten,
+    print_header,
     rate_text,
     ratio_text,
+    seeded_walls,
     version,
 )
 
@@ -47,14 +51,12 @@ HINT_TARGET_US = 50.0  # issue 3: scalar hint per 14-tile hand
 
 
 @dataclass
-class Contestant:
-    what: str  # UKEIRE or DISCARD
-    impl: str
-    hands: int
-    run: Callable[[], Any]  # batch: the answers; loop: (raw results, seconds per call)
+class HintContestant(Contestant):
+    """``run`` returns, for a batch row, the answers; for a loop row, (raw results, seconds
+    per call), which :func:`timed` turns into comparable tuples and ``per_call``."""
+
+    what: str = UKEIRE  # UKEIRE or DISCARD
     norm: Callable[[Any], tuple] | None = None  # loop rows: raw result -> comparable tuple
-    best: float = float("inf")
-    answers: Any = None
     per_call: np.ndarray | None = None  # loop rows: seconds per call in the fastest round
 
 
@@ -70,19 +72,13 @@ def timed_loop(fn: Callable[[Any], Any], hands: list) -> Callable[[], tuple[list
     return run
 
 
-def interleaved(contestants: list[Contestant]) -> None:
-    """Every contestant once per round, so that all meet the same phases of a noisy machine;
-    each keeps its fastest round (and that round's per-call times)."""
-    for round_ in range(REPEATS):
-        log(f"round {round_ + 1}/{REPEATS} ...")
-        for c in contestants:
-            start = time.perf_counter()
-            out = c.run()
-            seconds = time.perf_counter() - start
-            if seconds < c.best:
-                c.best, c.answers = seconds, out
-                if c.norm is not None:
-                    c.per_call, c.answers = np.asarray(out[1]), [c.norm(r) for r in out[0]]
+def timed(contestants: list[HintContestant]) -> None:
+    """REPEATS interleaved rounds; each contestant keeps its fastest round (and that round's
+    per-call times)."""
+    interleaved(contestants, REPEATS, progress=True)
+    for c in contestants:
+        if c.norm is not None:
+            c.per_call, c.answers = np.asarray(c.answers[1]), [c.norm(r) for r in c.answers[0]]
 
 
 # --------------------------------------------------------------------------- peers (brute force)
@@ -169,20 +165,20 @@ def norm_hint(h: Any) -> tuple:
     return KIND_NAMES.index(h.discard), h.shanten, h.options[0].total
 
 
-def ours(what: str, counts: np.ndarray, scalar: list[list[int]]) -> list[Contestant]:
+def ours(what: str, counts: np.ndarray, scalar: list[list[int]]) -> list[HintContestant]:
     batch_fn = ukeire_batch if what == UKEIRE else best_discard_batch
     out = [
-        Contestant(what, f"ours `{batch_fn.__name__}(counts)`, (N, 34) uint8, {label}", len(counts),
-                   partial(batch_fn, counts, threads=threads))
+        HintContestant(f"ours `{batch_fn.__name__}(counts)`, (N, 34) uint8, {label}", len(counts),
+                       partial(batch_fn, counts, threads=threads), what=what)
         for threads, label in ((None, "all cores"), (1, "1 thread"))
     ]  # fmt: skip
     if what == UKEIRE:
         run = timed_loop(ukeire, scalar)
-        out.append(Contestant(what, "ours `ukeire(list)`", len(scalar), run, norm_ukeire))
+        out.append(HintContestant("ours `ukeire(list)`", len(scalar), run, what=what, norm=norm_ukeire))
     else:
         for two in (False, True):
             impl, fn = f"ours `hint(list, two_step={two})`", partial(hint, two_step=two)
-            out.append(Contestant(what, impl, len(scalar), timed_loop(fn, scalar), norm_hint))
+            out.append(HintContestant(impl, len(scalar), timed_loop(fn, scalar), what=what, norm=norm_hint))
     return out
 
 
@@ -199,21 +195,7 @@ PEERS: dict[str, tuple[str, dict[str, Callable]]] = {
 }
 
 
-def peer_shanten(name: str) -> Callable | None:
-    """The peer's all-forms shanten (regular, chiitoitsu, kokushi), None when not installed."""
-    try:
-        if name == "mahjong":
-            from mahjong.shanten import Shanten
-
-            return Shanten.calculate_shanten
-        import riichienv  # 0.4.11: no ukeire / discard API for a bare hand
-
-        return riichienv.calculate_shanten
-    except ImportError:
-        return None
-
-
-def peers(what: str, ids: np.ndarray, n: int) -> tuple[list[Contestant], list[str]]:
+def peers(what: str, ids: np.ndarray, n: int) -> tuple[list[HintContestant], list[str]]:
     contestants, missing = [], []
     inputs = {"mahjong": lambda: counts_of(ids[:n]).tolist(), "riichienv": lambda: ids_and_free(ids[:n])}
     for name, (call, functions) in PEERS.items():
@@ -224,7 +206,7 @@ def peers(what: str, ids: np.ndarray, n: int) -> tuple[list[Contestant], list[st
         per = " per distinct discard" if what == DISCARD else ""
         impl = f"{name} {version(name)}: brute force, {call}{per}"
         run = timed_loop(partial(functions[what], shanten), inputs[name]())
-        contestants.append(Contestant(what, impl, n, run, tuple))
+        contestants.append(HintContestant(impl, n, run, what=what, norm=tuple))
     return contestants, missing
 
 
@@ -243,7 +225,7 @@ def warm_up(ids13: np.ndarray, ids14: np.ndarray) -> None:
 # --------------------------------------------------------------------------- report
 
 
-def reference(c: Contestant, n: int) -> list[tuple]:
+def reference(c: HintContestant, n: int) -> list[tuple]:
     """Our batch answers of the first n hands as comparable tuples."""
     if c.what == UKEIRE:
         s, accepted, total = c.answers
@@ -255,18 +237,18 @@ def quantiles_us(seconds: np.ndarray) -> tuple[str, str]:
     return f"{np.median(seconds) * 1e6:,.1f}", f"{np.percentile(seconds, 90) * 1e6:,.1f}"
 
 
-def print_table(contestants: list[Contestant], missing: dict[str, list[str]]) -> None:
+def print_table(contestants: list[HintContestant], missing: dict[str, list[str]]) -> None:
     print("| what | implementation | hands/s | µs/hand mean | median | p90 | ours batch, all cores ÷ this "
           "| ours scalar ÷ this |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")  # fmt: skip
     for what in (UKEIRE, DISCARD):
         rows = [c for c in contestants if c.what == what]
-        batch_rate = rows[0].hands / rows[0].best
-        scalar = rows[2].hands / rows[2].best  # ukeire(list) / hint(two_step=False)
+        batch_rate = rows[0].rate
+        scalar = rows[2].rate  # ukeire(list) / hint(two_step=False)
         for c in rows:
-            rate = c.hands / c.best
+            rate = c.rate
             med, p90 = ("–", "–") if c.per_call is None else quantiles_us(c.per_call)
             by_scalar = "–" if c.per_call is None else ratio_text(scalar / rate)
-            print(f"| {what} | {c.impl} ({c.hands:,} hands) | {rate_text(rate)} | {1e6 / rate:,.2f} | {med} "
+            print(f"| {what} | {c.name} ({c.work:,} hands) | {rate_text(rate)} | {1e6 / rate:,.2f} | {med} "
                   f"| {p90} | {ratio_text(batch_rate / rate)} | {by_scalar} |")  # fmt: skip
         for text in missing[what]:
             print(f"| {what} | {text} | – | – | – | – | – | – |")
@@ -275,18 +257,18 @@ def print_table(contestants: list[Contestant], missing: dict[str, list[str]]) ->
           "for best discard.\n")  # fmt: skip
 
 
-def print_targets(contestants: list[Contestant]) -> None:
+def print_targets(contestants: list[HintContestant]) -> None:
     print("### Issue 3 targets\n")
     for what, target in TARGETS.items():
         c = next(c for c in contestants if c.what == what)
-        rate = c.hands / c.best
-        print(f"- {c.impl}: {rate_text(rate)} hands/s, target ≥ {rate_text(target)}: "
+        rate = c.rate
+        print(f"- {c.name}: {rate_text(rate)} hands/s, target ≥ {rate_text(target)}: "
               f"{'met' if rate >= target else 'NOT met'}")  # fmt: skip
     for c in contestants:
-        if "hint(" in c.impl and c.per_call is not None:
+        if "hint(" in c.name and c.per_call is not None:
             med = np.median(c.per_call) * 1e6
             verdict = "met" if med <= HINT_TARGET_US else "NOT met"
-            print(f"- {c.impl}: median {med:,.1f} µs, mean {c.best / c.hands * 1e6:,.1f} µs per 14-tile "
+            print(f"- {c.name}: median {med:,.1f} µs, mean {c.seconds / c.work * 1e6:,.1f} µs per 14-tile "
                   f"hand, target ≤ {HINT_TARGET_US:.0f} µs (median): {verdict}")  # fmt: skip
 
 
@@ -297,7 +279,7 @@ def describe(what: str, a: tuple, other: tuple) -> str:
     return f"{a[0]}-shanten, {len(a[1])} kinds / {a[2]} live, only here: {extra}"
 
 
-def print_agreement(contestants: list[Contestant], counts: dict[str, np.ndarray]) -> None:
+def print_agreement(contestants: list[HintContestant], counts: dict[str, np.ndarray]) -> None:
     print("\n### Agreement with ours (batch, all cores) on the same hands\n")
     for what in (UKEIRE, DISCARD):
         ref_c = next(c for c in contestants if c.what == what)
@@ -306,13 +288,13 @@ def print_agreement(contestants: list[Contestant], counts: dict[str, np.ndarray]
                 continue
             if c.norm is None:  # the other batch row: whole arrays
                 same = all(np.array_equal(a, b) for a, b in zip(c.answers, ref_c.answers, strict=True))
-                print(f"- {what}: {c.impl}: {c.hands:,} hands, {'identical' if same else 'DIFFERENT'} arrays")
+                print(f"- {what}: {c.name}: {c.work:,} hands, {'identical' if same else 'DIFFERENT'} arrays")
                 continue
             ref = reference(ref_c, len(c.answers))
             differ = [i for i, (a, b) in enumerate(zip(c.answers, ref, strict=True)) if a != b]
             ties = sum(1 for i in differ if c.answers[i][1:] == ref[i][1:]) if what == DISCARD else 0
             note = f" ({ties:,} of them same shanten and live total: a tie broken otherwise)" if ties else ""
-            print(f"- {what}: {c.impl}: {len(differ):,} of {len(ref):,} hands differ{note}")
+            print(f"- {what}: {c.name}: {len(differ):,} of {len(ref):,} hands differ{note}")
             for i in differ[:5]:
                 hand = format_counts(counts[what][i].tolist())
                 print(f"  - `{hand}`: this {describe(what, c.answers[i], ref[i])}; "
@@ -326,7 +308,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=500_000, help="13-tile hands for ukeire_batch")
     parser.add_argument("--discard-n", type=int, default=100_000, help="14-tile hands, best_discard_batch")
-    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--scalar-n", type=int, default=2_000, help="hands, scalar ukeire / hint loops")
     parser.add_argument("--warm-n", type=int, default=1_000, help="other hands, untimed warm-up")
     parser.add_argument("--peer-n", type=int, default=2_000, help="13-tile hands, peers' ukeire")
@@ -337,10 +319,8 @@ def main() -> None:
     scalar_n, peer_n, peer_discard_n = (min(v, discard_n) for v in subsets)
 
     load_at_start = load_text()
-    seeds = np.random.SeedSequence(args.seed).spawn(2)
     log(f"drawing {args.n:,} + {args.warm_n:,} hands ...")
-    ids = draw_walls(np.random.default_rng(seeds[0]), args.n)
-    warm = draw_walls(np.random.default_rng(seeds[1]), args.warm_n)  # a different set
+    ids, warm = seeded_walls(args.seed, args.n, args.warm_n)  # warm-up: a different set
     counts = {UKEIRE: counts_of(ids[:, :13]), DISCARD: counts_of(ids[:discard_n])}
     log("warm-up on other hands ...")
     warm_up(warm[: args.warm_n, :13], warm[: args.warm_n])
@@ -351,12 +331,12 @@ def main() -> None:
     discard_peers, missing_d = peers(DISCARD, ids, peer_discard_n)
     contestants += ukeire_peers + discard_peers
     contestants.sort(key=lambda c: c.what != UKEIRE)  # stable: ours first in each section
-    interleaved(contestants)
+    timed(contestants)
 
-    print(f"## Hint-engine benchmark (seed {args.seed}; batch N = {args.n:,} (ukeire) / {discard_n:,} "
-          f"(best discard); scalar loops {scalar_n:,} hands after {args.warm_n:,} other hands; peers "
-          f"{peer_n:,} / {peer_discard_n:,} hands; best of {REPEATS} interleaved rounds)\n")  # fmt: skip
-    print(f"{machine_line()}; load average (1 min) {load_at_start} at start, {load_text()} at end\n")
+    print_header(f"Hint-engine benchmark (seed {args.seed}; batch N = {args.n:,} (ukeire) / {discard_n:,} "
+                 f"(best discard); scalar loops {scalar_n:,} hands after {args.warm_n:,} other hands; peers "
+                 f"{peer_n:,} / {peer_discard_n:,} hands; best of {REPEATS} interleaved rounds)",
+                 load_at_start)  # fmt: skip
     print_table(contestants, {UKEIRE: missing_u, DISCARD: missing_d})
     print_targets(contestants)
     print_agreement(contestants, counts)

@@ -17,17 +17,18 @@ Progress goes to stderr, the Markdown report to stdout. Nothing here asserts.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from bench_shanten import (  # the sibling script: report helpers; checkout first on sys.path
+from _common import (  # the benchmarks' shared set-up; puts the checkout first on sys.path
     NOT_INSTALLED,
+    SEED,
+    Contestant,
+    interleaved,
     load_text,
     log,
-    machine_line,
+    print_header,
     rate_text,
     ratio_text,
     version,
@@ -119,23 +120,6 @@ def draw_situations(rng: np.random.Generator, n: int) -> Situations:
 # --------------------------------------------------------------------------- contestants
 
 
-@dataclass
-class Contestant:
-    name: str
-    hands: int
-    run: Callable[[], Any]
-    answers: Any = None
-    seconds: float = float("inf")
-
-
-def interleaved(contestants: list[Contestant]) -> None:
-    for _ in range(REPEATS):
-        for c in contestants:
-            start = time.perf_counter()
-            c.answers = c.run()
-            c.seconds = min(c.seconds, time.perf_counter() - start)
-
-
 def batch_inputs(s: Situations, dora: np.ndarray) -> dict[str, Any]:
     return {
         "counts": s.counts,
@@ -223,10 +207,10 @@ def print_table(contestants: list[Contestant], batch: Contestant, scalar: Contes
     print("| implementation | hands | throughput (hands/s) | µs per hand | batch (all cores) ÷ this "
           "| scalar ÷ this |")  # fmt: skip
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    batch_rate, scalar_rate = batch.hands / batch.seconds, scalar.hands / scalar.seconds
+    batch_rate, scalar_rate = batch.rate, scalar.rate
     for c in contestants:
-        rate = c.hands / c.seconds
-        print(f"| {c.name} | {c.hands:,} | {rate_text(rate)} | {1e6 / rate:,.2f} | "
+        rate = c.rate
+        print(f"| {c.name} | {c.work:,} | {rate_text(rate)} | {1e6 / rate:,.2f} | "
               f"{ratio_text(batch_rate / rate)} | {ratio_text(scalar_rate / rate)} |")  # fmt: skip
     print("\nRatio columns: how many times faster the reference is than this row (below 1×, "
           "this row is the faster one).\n")  # fmt: skip
@@ -299,7 +283,7 @@ def print_mahjong_agreement(s: Situations, batch: Any, answers: list[Any]) -> No
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1_000_000, help="situations for the batch path")
-    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--scalar-n", type=int, default=2_000, help="situations for our scalar score")
     parser.add_argument("--peer-n", type=int, default=2_000, help="situations for mahjong")
     args = parser.parse_args()
@@ -340,11 +324,11 @@ def main() -> None:
             )
         )
     log(f"{len(contestants)} contestants x {REPEATS} interleaved rounds ...")
-    interleaved(contestants)
+    interleaved(contestants, REPEATS)
 
-    print(f"## Scoring benchmark (seed {args.seed}; batch N = {args.n:,}; scalar {scalar_n:,} and "
-          f"mahjong {peer_n:,} of the same situations; best of {REPEATS} interleaved rounds)\n")  # fmt: skip
-    print(f"{machine_line()}; load average (1 min) {load_at_start} at start, {load_text()} at end\n")
+    print_header(f"Scoring benchmark (seed {args.seed}; batch N = {args.n:,}; scalar {scalar_n:,} and "
+                 f"mahjong {peer_n:,} of the same situations; best of {REPEATS} interleaved rounds)",
+                 load_at_start)  # fmt: skip
     print_table(contestants, batch, scalar)
     if peer_in is None:
         print(f"`mahjong`: {NOT_INSTALLED}\n")
@@ -353,16 +337,15 @@ def main() -> None:
     print(f"Situations: {args.n:,}, of which {int(wins.sum()):,} wins ({np.mean(wins):.1%}; the rest are "
           f"complete hands without a yaku), {yakuman:,} yakuman.\n")  # fmt: skip
     print("### Targets (issue 4)\n")
-    batch_rate = batch.hands / batch.seconds
+    batch_rate = batch.rate
     print(f"- batch scoring ≥ 1 M hands/s: **{rate_text(batch_rate)} hands/s** all cores, "
-          f"{rate_text(contestants[1].hands / contestants[1].seconds)} hands/s on one thread")  # fmt: skip
+          f"{rate_text(contestants[1].rate)} hands/s on one thread")  # fmt: skip
     if peer_in is not None:
         peer = contestants[-1]
-        ratio = (scalar.hands / scalar.seconds) / (peer.hands / peer.seconds)
+        ratio = scalar.rate / peer.rate
         print(f"- scalar `score` ≥ 5× `estimate_hand_value`: **{ratio_text(ratio)}** "
-              f"({1e6 * scalar.seconds / scalar.hands:,.0f} µs vs {1e6 * peer.seconds / peer.hands:,.0f} µs "
-              f"per hand)")  # fmt: skip
-        print(f"- batch ÷ `estimate_hand_value`: {ratio_text(batch_rate / (peer.hands / peer.seconds))}")
+              f"({1e6 / scalar.rate:,.0f} µs vs {1e6 / peer.rate:,.0f} µs per hand)")  # fmt: skip
+        print(f"- batch ÷ `estimate_hand_value`: {ratio_text(batch_rate / peer.rate)}")
     print("\n### Agreement on the same situations\n")
     threads_same = all(
         np.array_equal(getattr(batch.answers, name), getattr(contestants[1].answers, name))

@@ -17,28 +17,36 @@ to stdout. Nothing here asserts.
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import os
-import platform
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _common import (  # the benchmarks' shared set-up; puts the checkout first on sys.path
+    NOT_INSTALLED,
+    ROOT,
+    SEED,
+    Contestant,
+    counts_of,
+    interleaved,
+    load_text,
+    log,
+    peer_shanten,
+    print_header,
+    rate_text,
+    ratio_text,
+    seeded_walls,
+    version,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # benchmark the checkout, not an installed copy
-
-from riichi_lut import format_counts, shanten, shanten_batch, shanten_value  # noqa: E402
+from riichi_lut import format_counts, shanten, shanten_batch, shanten_value
 
 REPEATS = 7
-BLAS_ENV = ("OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")
-NOT_INSTALLED = "not installed (pip install -e '.[bench]')"
 # 123m 456p 789s 11z 22z: a shanpon wait, the hand every start-up measurement answers
 TENPAI_13 = [1, 1, 1] + [0] * 9 + [1, 1, 1] + [0] * 9 + [1, 1, 1, 2, 2] + [0] * 5
 TENPAI_13_IDS = [4 * kind + copy for kind, n in enumerate(TENPAI_13) for copy in range(n)]
@@ -62,92 +70,30 @@ class Row:
     scalar_ref: bool = False
 
 
-def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
-
-
-def version(dist: str) -> str:
-    try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
-        return "not installed"
-
-
-# --------------------------------------------------------------------------- hands
-
-
-def draw_walls(rng: np.random.Generator, n: int, chunk: int = 65536) -> np.ndarray:
-    """(n, 14) uint8 Tenhou 136-ids: the first 14 tiles of n shuffled 136-tile walls."""
-    wall = np.arange(136, dtype=np.uint8)
-    out = np.empty((n, 14), dtype=np.uint8)
-    for start in range(0, n, chunk):
-        stop = min(n, start + chunk)
-        out[start:stop] = rng.permuted(np.broadcast_to(wall, (stop - start, 136)), axis=1)[:, :14]
-    return out
-
-
-def counts_of(ids: np.ndarray) -> np.ndarray:
-    """(n, 34) uint8 tile counts of rows of 136-ids."""
-    n = len(ids)
-    flat = (np.arange(n)[:, None] * 34 + ids // 4).ravel()
-    return np.bincount(flat, minlength=n * 34).reshape(n, 34).astype(np.uint8)
-
-
 # --------------------------------------------------------------------------- measurements
 
 
-def load_peers() -> dict[str, Callable[[list[int]], int] | None]:
-    """name -> its all-forms shanten function, or None when not importable."""
-    peers: dict[str, Callable[[list[int]], int] | None] = {"mahjong": None, "riichienv": None}
-    try:
-        from mahjong.shanten import Shanten
-
-        # min over regular, chiitoitsu, kokushi (use_chiitoitsu / use_kokushi default True)
-        peers["mahjong"] = Shanten.calculate_shanten
-    except ImportError:
-        pass
-    try:
-        import riichienv
-
-        # min over all forms, from a list of 136-ids; 0.4.11 has no batch shanten API
-        peers["riichienv"] = riichienv.calculate_shanten
-    except ImportError:
-        pass
-    return peers
-
-
 @dataclass
-class Contestant:
-    impl: str
-    hands: int
-    run: Callable[[], Any]  # returns the answers, one per hand
-    scalar_ref: bool = False
-    answers: Any = None
+class ShantenContestant(Contestant):
+    scalar_ref: bool = False  # the `shanten_value` warm row, the second ratio column's reference
 
 
-def interleaved(contestants: list[Contestant], tiles: int, rows: list[Row]) -> None:
-    """Best of REPEATS rounds, every contestant once per round, so that all of them meet
-    the same phases of a noisy machine; the ratios are what this benchmark is about."""
-    best = [float("inf")] * len(contestants)
-    for _ in range(REPEATS):
-        for k, c in enumerate(contestants):
-            start = time.perf_counter()
-            c.answers = c.run()
-            best[k] = min(best[k], time.perf_counter() - start)
-    for c, seconds in zip(contestants, best, strict=True):
-        rows.append(Row(tiles, c.impl, c.hands / seconds, c.scalar_ref))
+def timed_rows(contestants: list[ShantenContestant], tiles: int, rows: list[Row]) -> None:
+    """Best of REPEATS interleaved rounds, one row per contestant."""
+    interleaved(contestants, REPEATS)
+    for c in contestants:
+        rows.append(Row(tiles, c.name, c.rate, c.scalar_ref))
 
 
-def batch_contestants(counts: np.ndarray) -> list[Contestant]:
+def batch_contestants(counts: np.ndarray) -> list[ShantenContestant]:
     shanten_batch(counts[:1000])  # builds the batch look-up arrays, outside the timing
     out = []
     for form in ("all", "standard"):
         for threads in (None, 1):
             label = "all cores" if threads is None else "1 thread"
             impl = f"ours `shanten_batch(counts, form={form!r})`, (N, 34) uint8, {label}"
-            out.append(
-                Contestant(impl, len(counts), partial(shanten_batch, counts, form=form, threads=threads))
-            )
+            run = partial(shanten_batch, counts, form=form, threads=threads)
+            out.append(ShantenContestant(impl, len(counts), run))
     return out
 
 
@@ -162,15 +108,15 @@ def bench_cold(warm_lists: list[list[int]], rows: list[Row]) -> None:
     rows.append(Row(13, impl, len(warm_lists) / seconds))
 
 
-def scalar_contestants(lists: list[list[int]]) -> list[Contestant]:
+def scalar_contestants(lists: list[list[int]]) -> list[ShantenContestant]:
     return [
-        Contestant(
+        ShantenContestant(
             "ours `shanten_value(list)`, warm memo",
             len(lists),
             lambda: [shanten_value(c) for c in lists],
             scalar_ref=True,
         ),
-        Contestant(
+        ShantenContestant(
             "ours `shanten(list)` -> ShantenResult, warm memo",
             len(lists),
             lambda: [shanten(c).value for c in lists],
@@ -178,9 +124,9 @@ def scalar_contestants(lists: list[list[int]]) -> list[Contestant]:
     ]
 
 
-def peer_contestant(name: str, fn: Any, hands: list[list[int]]) -> Contestant:
+def peer_contestant(name: str, fn: Any, hands: list[list[int]]) -> ShantenContestant:
     impl = f"{name} {version(name)} `{PEER_CALLS[name][1]}`, all forms"
-    return Contestant(impl, len(hands), lambda: [fn(h) for h in hands])
+    return ShantenContestant(impl, len(hands), lambda: [fn(h) for h in hands])
 
 
 def startup_seconds(setup: str, call: str, runs: int = 5) -> float | None:
@@ -202,36 +148,6 @@ def startup_seconds(setup: str, call: str, runs: int = 5) -> float | None:
 
 
 # --------------------------------------------------------------------------- report
-
-
-def machine_line() -> str:
-    with open("/proc/cpuinfo") as info:
-        models = [line.split(":", 1)[1].strip() for line in info if line.startswith("model name")]
-    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
-    try:
-        blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]
-        blas_name = f"{blas.get('name', '?')} {blas.get('version', '')}".strip()
-    except Exception:  # older numpy: no mode="dicts"
-        blas_name = "unknown"
-    blas_env = ", ".join(f"{k}={os.environ.get(k, 'unset')}" for k in BLAS_ENV)
-    return (
-        f"CPU: {models[0] if models else '?'}, {os.cpu_count()} logical cores ({usable} usable); "
-        f"Python {platform.python_version()}; numpy {np.__version__} (BLAS {blas_name}; "
-        f"{blas_env}); mahjong {version('mahjong')}; riichienv {version('riichienv')}"
-    )
-
-
-def load_text() -> str:
-    """1-minute load average: other processes on the machine make the timings noisy."""
-    return f"{os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "?"
-
-
-def ratio_text(ratio: float) -> str:
-    return f"{ratio:,.0f}×" if ratio >= 10 else f"{ratio:.1f}×" if ratio >= 1 else f"{ratio:.2f}×"
-
-
-def rate_text(per_second: float) -> str:
-    return f"{per_second / 1e6:,.2f} M" if per_second >= 1e6 else f"{per_second / 1e3:,.1f} k"
 
 
 def print_table(rows: list[Row]) -> None:
@@ -285,7 +201,7 @@ def print_agreement(name: str, tiles: int, ours: np.ndarray, theirs: list[int], 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1_000_000, help="hands for the batch path")
-    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--scalar-n", type=int, default=100_000, help="hands, scalar loops")
     parser.add_argument("--warm-n", type=int, default=200_000, help="other hands, memo warm-up")
     parser.add_argument("--peer-n", type=int, default=20_000, help="hands for the peers")
@@ -293,11 +209,9 @@ def main() -> None:
     scalar_n, peer_n = min(args.scalar_n, args.n), min(args.peer_n, args.n)
 
     load_at_start = load_text()
-    seeds = np.random.SeedSequence(args.seed).spawn(2)
     log(f"drawing {args.n:,} + {args.warm_n:,} hands ...")
-    ids = draw_walls(np.random.default_rng(seeds[0]), args.n)
-    warm_ids = draw_walls(np.random.default_rng(seeds[1]), args.warm_n)  # a different set
-    peers = load_peers()
+    ids, warm_ids = seeded_walls(args.seed, args.n, args.warm_n)  # warm-up: a different set
+    peers = {name: peer_shanten(name) for name in PEER_CALLS}
     rows: list[Row] = []
     agreement = []
 
@@ -320,22 +234,20 @@ def main() -> None:
             else:
                 contestants.append(peer_contestant(name, fn, inputs[PEER_CALLS[name][0]]))
         log(f"{tiles} tiles: {len(contestants)} contestants x {REPEATS} interleaved rounds ...")
-        interleaved(contestants, tiles, rows)
+        timed_rows(contestants, tiles, rows)
         rows.extend(missing)
         reference = contestants[0].answers  # batch, form "all", all cores
         for c in contestants[1:]:
-            if "form='standard'" not in c.impl:  # the standard form alone differs by design
-                agreement.append((c.impl, tiles, reference, c.answers, counts))
+            if "form='standard'" not in c.name:  # the standard form alone differs by design
+                agreement.append((c.name, tiles, reference, c.answers, counts))
 
     log("start-up in fresh interpreters ...")
     timings = {name: startup_seconds(setup, call) for name, setup, call in STARTUPS}
     table_files = sorted(p for p in (ROOT / "tables").iterdir() if p.is_file())
 
-    print(f"## Shanten benchmark (seed {args.seed}; batch N = {args.n:,}; scalar loops "
-          f"{scalar_n:,} hands, memo warmed on {args.warm_n:,} other hands; peers {peer_n:,} "
-          f"hands; best of {REPEATS})\n")  # fmt: skip
-    print(f"{machine_line()}; load average (1 min) {load_at_start} at start, "
-          f"{load_text()} at end\n")  # fmt: skip
+    print_header(f"Shanten benchmark (seed {args.seed}; batch N = {args.n:,}; scalar loops {scalar_n:,} "
+                 f"hands, memo warmed on {args.warm_n:,} other hands; peers {peer_n:,} hands; best of "
+                 f"{REPEATS})", load_at_start)  # fmt: skip
     print_table(rows)
     print_startup(timings, table_files)
     print("\n### Agreement with ours (`shanten_batch`, form 'all') on the same hands\n")

@@ -20,18 +20,20 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from bench_shanten import (  # the sibling script: report helpers; checkout first on sys.path
+from _common import (  # the benchmarks' shared set-up; puts the checkout first on sys.path
     NOT_INSTALLED,
-    counts_of,
+    SEED,
+    Contestant,
+    draw_walls,
+    interleaved,
     load_text,
     log,
-    machine_line,
+    print_header,
     rate_text,
     ratio_text,
     version,
@@ -47,52 +49,38 @@ TURN_TARGET = 1e6
 
 
 @dataclass
-class Contestant:
-    section: str  # "deals" or "turns"
-    name: str
-    run: Callable[[], Any]
-    units: Callable[[Any], int]  # answer -> deals or player-turns done by one run
-    answers: Any = None
-    seconds: float = float("inf")
-    first: float = 0.0  # round 1's time: for workers=2, starting the worker processes included
-    done: int = 0
+class SimContestant(Contestant):
+    """``work`` (deals or player-turns) is counted from the answers by ``units`` once timed;
+    ``first`` is round 1's time: for workers=2, starting the worker processes included."""
 
-    @property
-    def rate(self) -> float:
-        return self.done / self.seconds
+    section: str = "deals"  # "deals" or "turns"
+    units: Callable[[Any], int] = len  # answer -> deals or player-turns done by one run
 
 
-def interleaved(contestants: list[Contestant]) -> None:
-    for r in range(REPEATS):
-        log(f"round {r + 1}/{REPEATS}")
-        for c in contestants:
-            start = time.perf_counter()
-            c.answers = c.run()
-            seconds = time.perf_counter() - start
-            c.done = c.units(c.answers)
-            c.seconds = min(c.seconds, seconds)
-            c.first = c.first or seconds
+def row(section: str, name: str, run: Callable[[], Any], units: Callable[[Any], int]) -> SimContestant:
+    return SimContestant(name, 0, run, section=section, units=units)
+
+
+def timed(contestants: list[SimContestant]) -> None:
+    """REPEATS interleaved rounds, then the work each run did."""
+    interleaved(contestants, REPEATS, progress=True)
+    for c in contestants:
+        c.work = c.units(c.answers)
 
 
 # --------------------------------------------------------------------------- ours
 
 
-def shuffled_deals(seed: int, n: int, chunk: int = 1 << 16) -> np.ndarray:
+def shuffled_deals(seed: int, n: int) -> np.ndarray:
     """(n, 34) counts of the first 13 tiles of n walls shuffled by `Generator.permuted`."""
-    rng = np.random.default_rng(seed)
-    wall = np.arange(136, dtype=np.uint8)
-    out = np.empty((n, 34), dtype=np.uint8)
-    for start in range(0, n, chunk):
-        stop = min(n, start + chunk)
-        out[start:stop] = counts_of(rng.permuted(np.broadcast_to(wall, (stop - start, 136)), axis=1)[:, :13])
-    return out
+    return draw_walls(np.random.default_rng(seed), n, tiles=13, as_counts=True)
 
 
 def histogram(values: np.ndarray) -> dict[int, int]:
     return {v - 1: int(c) for v, c in enumerate(np.bincount(values.astype(np.int64) + 1).tolist()) if c}
 
 
-def deal_contestants(seed: int, n: int, shuffle_n: int) -> list[Contestant]:
+def deal_contestants(seed: int, n: int, shuffle_n: int) -> list[SimContestant]:
     def counted(answer: Any) -> int:
         return int(sum(answer.values())) if isinstance(answer, dict) else len(answer)
 
@@ -106,32 +94,32 @@ def deal_contestants(seed: int, n: int, shuffle_n: int) -> list[Contestant]:
         return histogram(shanten_batch(shuffled_deals(seed, shuffle_n), threads=1))
 
     return [
-        Contestant("deals", "numpy floor: `integers(0, 136, (N, 13), uint8)` alone (not a deal)", floor, len),
-        Contestant(
+        row("deals", "numpy floor: `integers(0, 136, (N, 13), uint8)` alone (not a deal)", floor, len),
+        row(
             "deals",
             "numpy wall shuffle: `permuted((N, 136))[:, :13]` → counts, + `shanten_batch`",
             shuffle_and_shanten,
             counted,
         ),
-        Contestant(
+        row(
             "deals",
             "ours `deal_counts(rng, N)` (counts only)",
             lambda: deal_counts(np.random.default_rng(seed), n),
             len,
         ),
-        Contestant(
+        row(
             "deals",
             "ours `deal_counts` + `shanten_batch(threads=1)`, one process",
             deals_and_shanten,
             counted,
         ),
-        Contestant(
+        row(
             "deals",
             "ours `sample_shanten_distribution(N, workers=1)`",
             lambda: sample_shanten_distribution(n, seed=seed, workers=1),
             counted,
         ),
-        Contestant(
+        row(
             "deals",
             "ours `sample_shanten_distribution(N, workers=2)`",
             lambda: sample_shanten_distribution(n, seed=seed, workers=2),
@@ -140,9 +128,9 @@ def deal_contestants(seed: int, n: int, shuffle_n: int) -> list[Contestant]:
     ]
 
 
-def turn_contestants(seed: int, games: int) -> list[Contestant]:
+def turn_contestants(seed: int, games: int) -> list[SimContestant]:
     return [
-        Contestant(
+        row(
             "turns",
             f"ours `selfplay({games:,}, workers={w})`",
             lambda w=w: selfplay(games, seed=seed, workers=w),  # type: ignore[misc]
@@ -155,7 +143,7 @@ def turn_contestants(seed: int, games: int) -> list[Contestant]:
 # --------------------------------------------------------------------------- riichienv
 
 
-def riichienv_contestants(seed: int, resets: int, games: int) -> list[Contestant]:
+def riichienv_contestants(seed: int, resets: int, games: int) -> list[SimContestant]:
     try:
         from riichienv import ActionType, RiichiEnv
     except ImportError:
@@ -197,13 +185,13 @@ def riichienv_contestants(seed: int, resets: int, games: int) -> list[Contestant
 
     rv = version("riichienv")
     return [
-        Contestant(
+        row(
             "deals",
             f"riichienv {rv} `RiichiEnv.reset()` (one game start = 4 hands dealt)",
             reset_many,
             lambda k: 4 * k,
         ),
-        Contestant(
+        row(
             "turns",
             f"riichienv {rv} game loop, `step()` with a Python policy (4 players)",
             play_many,
@@ -215,14 +203,14 @@ def riichienv_contestants(seed: int, resets: int, games: int) -> list[Contestant
 # --------------------------------------------------------------------------- report
 
 
-def print_section(title: str, unit: str, rows: list[Contestant], ours: Contestant) -> None:
+def print_section(title: str, unit: str, rows: list[SimContestant], ours: SimContestant) -> None:
     print(f"### {title}\n")
     label = ours.name.split("`")[1].split("(")[0]
     print(f"| implementation | work per run | best time | {unit}/s | ours `{label}` (workers=2) ÷ this |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for c in rows:
         ratio = ratio_text(ours.rate / c.rate)
-        print(f"| {c.name} | {c.done:,} | {c.seconds:.3f} s | {rate_text(c.rate)} | {ratio} |")
+        print(f"| {c.name} | {c.work:,} | {c.seconds:.3f} s | {rate_text(c.rate)} | {ratio} |")
     print()
 
 
@@ -245,7 +233,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000, help="self-play games (18 draws each)")
     parser.add_argument("--resets", type=int, default=2_000, help="riichienv resets")
     parser.add_argument("--peer-games", type=int, default=200, help="riichienv single-round games")
-    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args()
 
     load_at_start = load_text()
@@ -259,21 +247,21 @@ def main() -> None:
     peers = riichienv_contestants(args.seed, args.resets, args.peer_games)
     contestants = deals + turns + peers
     log(f"{len(contestants)} contestants x {REPEATS} interleaved rounds ...")
-    interleaved(contestants)
+    timed(contestants)
 
-    print(
-        f"## Simulation benchmark (seed {args.seed}; {args.deals:,} deals, {args.games:,} self-play games "
-        f"of 18 draws; best of {REPEATS} interleaved rounds)\n"
+    print_header(
+        f"Simulation benchmark (seed {args.seed}; {args.deals:,} deals, {args.games:,} self-play games "
+        f"of 18 draws; best of {REPEATS} interleaved rounds)",
+        load_at_start,
     )
-    print(f"{machine_line()}; load average (1 min) {load_at_start} at start, {load_text()} at end\n")
     ours_deals, ours_turns = deals[-1], turns[-1]
     print_section("Deals (13 tiles)", "deals", [c for c in contestants if c.section == "deals"], ours_deals)
     print_section("Self-play", "player-turns", [c for c in contestants if c.section == "turns"], ours_turns)
     print(
         f"Rows with 2 workers keep their worker processes between calls (`riichi_lut.sim.backend`); "
         f"the first call, which starts them, took {ours_deals.first:.2f} s for the deals "
-        f"({rate_text(ours_deals.done / ours_deals.first)} deals/s) and {ours_turns.first:.2f} s for "
-        f"self-play ({rate_text(ours_turns.done / ours_turns.first)} player-turns/s).\n"
+        f"({rate_text(ours_deals.work / ours_deals.first)} deals/s) and {ours_turns.first:.2f} s for "
+        f"self-play ({rate_text(ours_turns.work / ours_turns.first)} player-turns/s).\n"
     )
     if not peers:
         print(f"`riichienv`: {NOT_INSTALLED}\n")

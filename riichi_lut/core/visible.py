@@ -19,12 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from ..errors import InvalidHandError, TileParseError
 from .tiles import KIND_NAMES, NUM_KINDS, counts_of, parse_tiles, red_of, validate_counts
-
-VisibleLike = Union[None, str, Sequence[int], "Visible", Mapping[str, Any]]
 
 
 def _brackets_to_spaces(text: str) -> str:
@@ -79,6 +77,11 @@ class Visible:
         for field in ("discards", "calls", "dora_indicators", "other"):
             total = _add(total, _source_tally(getattr(self, field), f"visible {field}"))
         return total
+
+
+# After the class, not a string forward reference: an alias's "Visible" would be looked up in
+# the module of each annotation that uses it, which does not import it (pdoc cannot render it).
+VisibleLike = None | str | Sequence[int] | Visible | Mapping[str, Any]
 
 
 def visible_counts(visible: VisibleLike, own: Sequence[int], own_red: Sequence[int] = (0, 0, 0)) -> list[int]:

@@ -121,6 +121,7 @@ class RuleSet:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field for JSON: ``aka_dora`` as a list, ``double_yakuman`` as a sorted list."""
         out = dataclasses.asdict(self)
         out["aka_dora"] = list(self.aka_dora)
         out["double_yakuman"] = sorted(self.double_yakuman)
@@ -148,6 +149,8 @@ TENHOU = RuleSet(
     open_pinfu_fu=30,
     multiple_ron="double",
 )
+"""Tenhou.net's ranked four-player lobby with red fives; the default of ``score``.
+Values and sources: docs/rules.md."""
 
 MAHJONG_SOUL = RuleSet(
     name="Mahjong Soul",
@@ -167,6 +170,7 @@ MAHJONG_SOUL = RuleSet(
     open_pinfu_fu=30,
     multiple_ron="triple",
 )
+"""Mahjong Soul (雀魂) four-player ranked rooms. Values and sources: docs/rules.md."""
 
 M_LEAGUE = RuleSet(
     name="M-League",
@@ -186,6 +190,7 @@ M_LEAGUE = RuleSet(
     open_pinfu_fu=30,
     multiple_ron="atamahane",
 )
+"""The official M.League (Mリーグ) rules. Values and sources: docs/rules.md."""
 
 WRC = RuleSet(
     name="WRC",
@@ -205,6 +210,7 @@ WRC = RuleSet(
     open_pinfu_fu=30,
     multiple_ron="atamahane",
 )
+"""The World Riichi Championship rules (2015 rule book). Values and sources: docs/rules.md."""
 
 EMA = RuleSet(
     name="EMA",
@@ -224,5 +230,8 @@ EMA = RuleSet(
     open_pinfu_fu=30,
     multiple_ron="triple",
 )
+"""The European Mahjong Association's Riichi Competition Rules, 2016 edition.
+Values and sources: docs/rules.md."""
 
 PRESETS = {r.name: r for r in (TENHOU, MAHJONG_SOUL, M_LEAGUE, WRC, EMA)}
+"""Each preset by its ``name``: "Tenhou", "Mahjong Soul", "M-League", "WRC", "EMA"."""

@@ -76,18 +76,22 @@ class Estimate:
 
     @property
     def p(self) -> float:
+        """The observed share ``successes / trials``."""
         return self.successes / self.trials
 
     @property
     def interval(self) -> tuple[float, float]:
+        """``(low, high)``: the 95 % Wilson score interval (:func:`wilson_interval`)."""
         return wilson_interval(self.successes, self.trials)
 
     @property
     def low(self) -> float:
+        """The interval's lower end."""
         return self.interval[0]
 
     @property
     def high(self) -> float:
+        """The interval's upper end."""
         return self.interval[1]
 
     @property
@@ -97,6 +101,7 @@ class Estimate:
         return (high - low) / 2
 
     def to_dict(self) -> dict[str, Any]:
+        """``successes``, ``trials``, ``p``, ``low`` and ``high`` for JSON."""
         low, high = self.interval
         return {"successes": self.successes, "trials": self.trials, "p": self.p, "low": low, "high": high}
 
@@ -130,13 +135,17 @@ class Outlook:
 
     @property
     def tenpai_probability(self) -> tuple[float, ...]:
+        """The share of games tenpai within ``k`` draws, ``k = 1 .. draws``."""
         return tuple(c / self.games for c in self.tenpai)
 
     @property
     def win_probability(self) -> tuple[float, ...]:
+        """The share of games won within ``k`` draws, ``k = 1 .. draws``."""
         return tuple(c / self.games for c in self.wins)
 
     def to_dict(self) -> dict[str, Any]:
+        """``shanten``, ``games``, ``draws`` and, per ``k``, the tenpai and win estimates
+        (``Estimate.to_dict``) for JSON."""
         return {
             "shanten": self.shanten,
             "games": self.games,
@@ -161,6 +170,7 @@ class NanikiruOption(Outlook):
     tenpai_alone: Mapping[int, int]
 
     def sort_key(self) -> tuple[int, int]:
+        """The ranking's key: most games won within ``draws``, then most tenpai."""
         return (-self.wins[-1], -self.tenpai[-1])
 
     def versus(self, other: NanikiruOption, measure: str = "win") -> tuple[float, float]:
@@ -185,6 +195,8 @@ class NanikiruOption(Outlook):
         return difference, Z95 * math.sqrt(variance)
 
     def to_dict(self) -> dict[str, Any]:
+        """The candidate (``discard``, ``kind``, ``ukeire``), its outlook
+        (``Outlook.to_dict``) and the paired counts by kind name, for JSON."""
         return {
             "discard": self.discard,
             "kind": self.kind,

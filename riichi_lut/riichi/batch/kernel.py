@@ -13,7 +13,6 @@ from .inputs import BatchSituation
 from .luts import (
     AUX_PAIR_FU,
     AUX_VALUE_PAIR,
-    BIT,
     CID_BITS,
     CID_MASK,
     F_BAD_PAIRS,
@@ -35,7 +34,7 @@ from .luts import (
 
 _ORDER_BITS = 20
 _ORDER_MAX = (1 << _ORDER_BITS) - 1
-_YAKUMAN_BITS = np.uint64(sum(1 << BIT[row.id] for row, _ in ROWS if row.yakuman))
+_YAKUMAN_BITS = np.uint64(sum(1 << row.bit for row, _ in ROWS if row.yakuman))
 _VALUE_MASK = np.uint64(0xFFF)
 
 

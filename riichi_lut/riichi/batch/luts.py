@@ -10,15 +10,27 @@ import numpy as np
 
 from ...lut import loader
 from ..rules import RuleSet
-from ..yaku import ROWS, YAKU
+from ..yaku import BIT_WIDTH, ROWS, YAKU, Predicate, YakuRow
 
 # --------------------------------------------------------------------------- yaku bits
 
-#: Yaku ids by bit of ``BatchScore.yaku_mask``: bit ``i`` is ``YAKU_BITS[i]`` (the order of
-#: ``riichi_lut.riichi.yaku.ROWS``). ``rinshan``, ``sankantsu`` and ``suukantsu`` need a kan
-#: and are never set for the closed hands scored here.
-YAKU_BITS: tuple[str, ...] = tuple(row.id for row, _ in ROWS)
-BIT = {yaku_id: i for i, yaku_id in enumerate(YAKU_BITS)}
+
+def yaku_bits(rows: tuple[tuple[YakuRow, Predicate], ...]) -> tuple[str, ...]:
+    """Yaku ids by bit: entry ``i`` is the id of the row with ``bit=i`` (whatever the order
+    of ``rows``). The bits must be ``0 .. len(rows) - 1`` without a gap."""
+    by_bit = {row.bit: row.id for row, _ in rows}
+    missing = sorted(set(range(len(by_bit))) - set(by_bit))
+    if missing:
+        raise AssertionError(f"yaku bits {missing} have no row: the bits must have no gap")
+    return tuple(by_bit[i] for i in range(len(by_bit)))
+
+
+#: Yaku ids by bit of ``BatchScore.yaku_mask``: bit ``i`` is ``YAKU_BITS[i]``, the row of
+#: ``riichi_lut.riichi.yaku.ROWS`` with ``bit=i`` (explicit and stable, not the row order).
+#: ``rinshan``, ``sankantsu`` and ``suukantsu`` need a kan and are never set for the closed
+#: hands scored here.
+YAKU_BITS: tuple[str, ...] = yaku_bits(ROWS)
+BIT = {row.id: row.bit for row, _ in ROWS}
 
 #: The supersedes relation the kernel implements (checked against ``yaku.ROWS``).
 _SUPERSEDES = {
@@ -37,6 +49,8 @@ _SUPERSEDES = {
 # (3 bits), double yakuman (3 bits). Bits 60..63 carry reading facts that are not yaku.
 _MASK_BITS = 48
 V_SHIFT = 48
+if BIT_WIDTH != _MASK_BITS:
+    raise AssertionError(f"yaku.BIT_WIDTH is {BIT_WIDTH}, the batch tables hold {_MASK_BITS} yaku bits")
 LOW48 = np.uint64((1 << _MASK_BITS) - 1)
 AUX_VALUE_PAIR = 60  # the pair is a dragon, the seat or the round wind
 AUX_PAIR_FU = 61  # two bits: pair fu / 2 (0, 1 or 2)

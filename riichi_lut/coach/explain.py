@@ -23,30 +23,41 @@ from ..analysis.efficiency import UkeireResult, ukeire
 from ..core.hand import Hand
 from ..core.tiles import KIND_NAMES, format_counts
 from ..errors import RiichiLutError
+from ..riichi.fu import FuLine, FuReason
 from ..riichi.score import ScoreResult, score
 
-FU_TEXT = {
-    "base": "base (futei)",
-    "closed_ron": "closed ron (menzen kafu)",
-    "tsumo": "tsumo",
-    "wait_kanchan": "closed wait (kanchan) on {subject}",
-    "wait_penchan": "edge wait (penchan) on {subject}",
-    "wait_tanki": "single wait (tanki) on {subject}",
-    "pair_dragon": "dragon pair {subject}",
-    "pair_seat_wind": "seat-wind pair {subject}",
-    "pair_round_wind": "round-wind pair {subject}",
-    "pair_double_wind": "double-wind pair {subject}",
-    "chiitoitsu": "chiitoitsu (fixed, not rounded)",
-    "open_pinfu_ron": "open all-run hand won by ron (counted as 30)",
+#: The English text of every fu reason (``{subject}``: the tile or group of the line).
+FU_TEXT: dict[FuReason, str] = {
+    FuReason.BASE: "base (futei)",
+    FuReason.CLOSED_RON: "closed ron (menzen kafu)",
+    FuReason.TSUMO: "tsumo",
+    FuReason.WAIT_KANCHAN: "closed wait (kanchan) on {subject}",
+    FuReason.WAIT_PENCHAN: "edge wait (penchan) on {subject}",
+    FuReason.WAIT_TANKI: "single wait (tanki) on {subject}",
+    FuReason.PAIR_DRAGON: "dragon pair {subject}",
+    FuReason.PAIR_SEAT_WIND: "seat-wind pair {subject}",
+    FuReason.PAIR_ROUND_WIND: "round-wind pair {subject}",
+    FuReason.PAIR_DOUBLE_WIND: "double-wind pair {subject}",
+    FuReason.OPEN_TRIPLET_SIMPLE: "open triplet of simples {subject}",
+    FuReason.OPEN_TRIPLET_TERMINAL_HONOR: "open triplet of terminals/honors {subject}",
+    FuReason.CLOSED_TRIPLET_SIMPLE: "closed triplet of simples {subject}",
+    FuReason.CLOSED_TRIPLET_TERMINAL_HONOR: "closed triplet of terminals/honors {subject}",
+    FuReason.OPEN_KAN_SIMPLE: "open kan of simples {subject}",
+    FuReason.OPEN_KAN_TERMINAL_HONOR: "open kan of terminals/honors {subject}",
+    FuReason.CLOSED_KAN_SIMPLE: "closed kan of simples {subject}",
+    FuReason.CLOSED_KAN_TERMINAL_HONOR: "closed kan of terminals/honors {subject}",
+    FuReason.CHIITOITSU: "chiitoitsu (fixed, not rounded)",
+    FuReason.OPEN_PINFU_RON: "open all-run hand won by ron (counted as 30)",
 }
 
 
-def _fu_text(code: str, subject: str) -> str:
-    if code in FU_TEXT:
-        return FU_TEXT[code].format(subject=subject)
-    state, kind, tiles = code.split("_", 2)  # e.g. closed_triplet_terminal_honor
-    what = "terminals/honors" if tiles == "terminal_honor" else "simples"
-    return f"{state} {kind} of {what} {subject}"
+def fu_text(line: FuLine) -> str:
+    """The English text of one fu line.
+
+    >>> fu_text(FuLine(FuReason.CLOSED_TRIPLET_TERMINAL_HONOR, 8, "999p"))
+    'closed triplet of terminals/honors 999p'
+    """
+    return FU_TEXT[line.code].format(subject=line.subject)
 
 
 def _number(value: int) -> str:
@@ -74,7 +85,7 @@ def what_won(r: ScoreResult) -> list[str]:
 def how_counted(r: ScoreResult) -> list[str]:
     lines = []
     if not r.yakuman:
-        terms = " + ".join(f"{line.fu} {_fu_text(line.code, line.subject)}" for line in r.fu_lines)
+        terms = " + ".join(f"{line.fu} {fu_text(line)}" for line in r.fu_lines)
         raw = sum(line.fu for line in r.fu_lines)
         rounded = "" if r.fu == raw else f", rounded up to {r.fu}"
         lines.append(f"Fu: {terms} = {raw}{rounded}.")

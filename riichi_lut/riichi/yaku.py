@@ -1,17 +1,22 @@
 """Yaku as data: one row per yaku (id, name, han closed/open, yakuman multiple, what it
-supersedes, why it applies) and one small predicate per row over a reading.
+supersedes, why it applies, its bit) and one small predicate per row over a reading.
 
 ``han_open`` 0 means closed only. ``yakuman`` is the multiple (1 for a yakuman; the rule
 set's ``double_yakuman`` makes some patterns 2). A yaku in another row's ``supersedes``
 is dropped when that row applies (double riichi over riichi, junchan over chanta …).
 When any yakuman applies, ordinary yaku are not counted.
+
+``bit`` is the yaku's stable number: its bit of the batch scorer's ``yaku_mask``
+(``riichi_lut.riichi.batch.YAKU_BITS``), written out in each row so that reordering the rows
+changes no stored mask. Bits are unique and below ``BIT_WIDTH`` (checked at import); a new
+yaku takes a new bit, a bit is never reused for another yaku.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..analysis.readings import YAOCHU, Group, GroupKind, Reading, Wait
@@ -21,6 +26,9 @@ from .rules import RuleSet
 DRAGONS = (31, 32, 33)
 WINDS = (27, 28, 29, 30)
 GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s hatsu
+
+#: Yaku bits of the batch ``yaku_mask`` (the batch tables pack the han above them).
+BIT_WIDTH = 48
 
 
 @dataclass(frozen=True)
@@ -82,6 +90,7 @@ class YakuRow:
     yakuman: int = 0
     supersedes: tuple[str, ...] = ()
     why: str = ""
+    bit: int = field(kw_only=True)  # stable: the bit of the batch yaku_mask, never row order
 
 
 Predicate = Callable[[Reading, Context], bool]
@@ -199,28 +208,36 @@ def _dragons(r: Reading) -> tuple[int, bool]:
 # ---------------------------------------------------------------- the table
 
 ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
-    (YakuRow("riichi", "Riichi", 1, 0, why="declared riichi with a closed hand"), lambda r, c: c.riichi),
+    (
+        YakuRow("riichi", "Riichi", 1, 0, bit=0, why="declared riichi with a closed hand"),
+        lambda r, c: c.riichi,
+    ),
     (
         YakuRow(
             "double_riichi",
             "Double riichi",
             2,
             0,
+            bit=1,
             supersedes=("riichi",),
             why="declared riichi on the first turn",
         ),
         lambda r, c: c.double_riichi,
     ),
     (
-        YakuRow("ippatsu", "Ippatsu", 1, 0, why="won within one go-around of the riichi, uninterrupted"),
+        YakuRow(
+            "ippatsu", "Ippatsu", 1, 0, bit=2, why="won within one go-around of the riichi, uninterrupted"
+        ),
         lambda r, c: c.ippatsu,
     ),
     (
-        YakuRow("menzen_tsumo", "Menzen tsumo", 1, 0, why="won by self-draw with a closed hand"),
+        YakuRow("menzen_tsumo", "Menzen tsumo", 1, 0, bit=3, why="won by self-draw with a closed hand"),
         lambda r, c: c.closed and c.tsumo,
     ),
     (
-        YakuRow("pinfu", "Pinfu", 1, 0, why="closed, four runs, a valueless pair and a two-sided wait"),
+        YakuRow(
+            "pinfu", "Pinfu", 1, 0, bit=4, why="closed, four runs, a valueless pair and a two-sided wait"
+        ),
         lambda r, c: (
             r.form == "standard"
             and c.closed
@@ -230,7 +247,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
         ),
     ),
     (
-        YakuRow("tanyao", "Tanyao", 1, 1, why="only simples (2-8), no terminals or honors"),
+        YakuRow("tanyao", "Tanyao", 1, 1, bit=5, why="only simples (2-8), no terminals or honors"),
         lambda r, c: (
             (c.closed or c.rules.kuitan)
             and r.form != "kokushi"
@@ -238,66 +255,88 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
         ),
     ),
     (
-        YakuRow("iipeikou", "Iipeikou", 1, 0, why="two identical runs in a closed hand"),
+        YakuRow("iipeikou", "Iipeikou", 1, 0, bit=6, why="two identical runs in a closed hand"),
         lambda r, c: c.closed and r.form == "standard" and _peikou(r) == 1,
     ),
-    (YakuRow("yakuhai_haku", "Yakuhai: white dragon", 1, 1, why="a set of white dragons"), _yakuhai_set(31)),
-    (YakuRow("yakuhai_hatsu", "Yakuhai: green dragon", 1, 1, why="a set of green dragons"), _yakuhai_set(32)),
-    (YakuRow("yakuhai_chun", "Yakuhai: red dragon", 1, 1, why="a set of red dragons"), _yakuhai_set(33)),
     (
-        YakuRow("yakuhai_seat", "Yakuhai: seat wind", 1, 1, why="a set of your seat wind"),
+        YakuRow("yakuhai_haku", "Yakuhai: white dragon", 1, 1, bit=7, why="a set of white dragons"),
+        _yakuhai_set(31),
+    ),
+    (
+        YakuRow("yakuhai_hatsu", "Yakuhai: green dragon", 1, 1, bit=8, why="a set of green dragons"),
+        _yakuhai_set(32),
+    ),
+    (
+        YakuRow("yakuhai_chun", "Yakuhai: red dragon", 1, 1, bit=9, why="a set of red dragons"),
+        _yakuhai_set(33),
+    ),
+    (
+        YakuRow("yakuhai_seat", "Yakuhai: seat wind", 1, 1, bit=10, why="a set of your seat wind"),
         lambda r, c: _yakuhai_set(c.seat_wind)(r, c),
     ),
     (
-        YakuRow("yakuhai_round", "Yakuhai: round wind", 1, 1, why="a set of the round wind"),
+        YakuRow("yakuhai_round", "Yakuhai: round wind", 1, 1, bit=11, why="a set of the round wind"),
         lambda r, c: _yakuhai_set(c.round_wind)(r, c),
     ),
     (
-        YakuRow("haitei", "Haitei raoyue", 1, 1, why="won by drawing the last tile of the wall"),
+        YakuRow("haitei", "Haitei raoyue", 1, 1, bit=12, why="won by drawing the last tile of the wall"),
         lambda r, c: c.haitei,
     ),
     (
-        YakuRow("houtei", "Houtei raoyui", 1, 1, why="won on the last discard of the hand"),
+        YakuRow("houtei", "Houtei raoyui", 1, 1, bit=13, why="won on the last discard of the hand"),
         lambda r, c: c.houtei,
     ),
     (
-        YakuRow("rinshan", "Rinshan kaihou", 1, 1, why="won on the replacement tile after a kan"),
+        YakuRow("rinshan", "Rinshan kaihou", 1, 1, bit=14, why="won on the replacement tile after a kan"),
         lambda r, c: c.rinshan,
     ),
-    (YakuRow("chankan", "Chankan", 1, 1, why="won by robbing another player's kan"), lambda r, c: c.chankan),
     (
-        YakuRow("chiitoitsu", "Chiitoitsu", 2, 0, why="seven different pairs"),
+        YakuRow("chankan", "Chankan", 1, 1, bit=15, why="won by robbing another player's kan"),
+        lambda r, c: c.chankan,
+    ),
+    (
+        YakuRow("chiitoitsu", "Chiitoitsu", 2, 0, bit=16, why="seven different pairs"),
         lambda r, c: r.form == "chiitoitsu",
     ),
     (
-        YakuRow("toitoi", "Toitoi", 2, 2, why="four sets (triplets or kans), no runs"),
+        YakuRow("toitoi", "Toitoi", 2, 2, bit=17, why="four sets (triplets or kans), no runs"),
         lambda r, c: r.form == "standard" and len(_sets(r)) == 4,
     ),
     (
-        YakuRow("sanankou", "Sanankou", 2, 2, why="three concealed sets"),
+        YakuRow("sanankou", "Sanankou", 2, 2, bit=18, why="three concealed sets"),
         lambda r, c: r.form == "standard" and _concealed_sets(r, c) >= 3,
     ),
     (
-        YakuRow("sanshoku_doujun", "Sanshoku doujun", 2, 1, why="the same run in all three suits"),
+        YakuRow("sanshoku_doujun", "Sanshoku doujun", 2, 1, bit=19, why="the same run in all three suits"),
         lambda r, c: r.form == "standard" and _sanshoku(r, _runs(r)),
     ),
     (
         YakuRow(
-            "sanshoku_doukou", "Sanshoku doukou", 2, 2, why="a set of the same number in all three suits"
+            "sanshoku_doukou",
+            "Sanshoku doukou",
+            2,
+            2,
+            bit=20,
+            why="a set of the same number in all three suits",
         ),
         lambda r, c: r.form == "standard" and _sanshoku(r, _sets(r)),
     ),
     (
-        YakuRow("sankantsu", "Sankantsu", 2, 2, why="three kans"),
+        YakuRow("sankantsu", "Sankantsu", 2, 2, bit=21, why="three kans"),
         lambda r, c: sum(g.kind is GroupKind.KAN for g in r.groups) == 3,
     ),
     (
-        YakuRow("ittsu", "Ittsu", 2, 1, why="runs 123, 456 and 789 of one suit"),
+        YakuRow("ittsu", "Ittsu", 2, 1, bit=22, why="runs 123, 456 and 789 of one suit"),
         lambda r, c: r.form == "standard" and _ittsu(r),
     ),
     (
         YakuRow(
-            "chanta", "Chanta", 2, 1, why="every group holds a terminal or honor, with a run and an honor"
+            "chanta",
+            "Chanta",
+            2,
+            1,
+            bit=23,
+            why="every group holds a terminal or honor, with a run and an honor",
         ),
         lambda r, c: _outside(r, terminals_only=False),
     ),
@@ -307,13 +346,16 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             "Junchan",
             3,
             2,
+            bit=24,
             supersedes=("chanta",),
             why="every group holds a terminal, with a run and no honor",
         ),
         lambda r, c: _outside(r, terminals_only=True),
     ),
     (
-        YakuRow("honroutou", "Honroutou", 2, 2, supersedes=("chanta",), why="only terminals and honors"),
+        YakuRow(
+            "honroutou", "Honroutou", 2, 2, bit=25, supersedes=("chanta",), why="only terminals and honors"
+        ),
         lambda r, c: (
             r.form != "kokushi"
             and all(k in YAOCHU for k in _all_kinds(c))
@@ -322,7 +364,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
         ),
     ),
     (
-        YakuRow("shousangen", "Shousangen", 2, 2, why="two dragon sets and a dragon pair"),
+        YakuRow("shousangen", "Shousangen", 2, 2, bit=26, why="two dragon sets and a dragon pair"),
         lambda r, c: _dragons(r) == (2, True),
     ),
     (
@@ -331,23 +373,30 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             "Ryanpeikou",
             3,
             0,
+            bit=27,
             supersedes=("iipeikou",),
             why="two pairs of identical runs, closed",
         ),
         lambda r, c: c.closed and r.form == "standard" and _peikou(r) == 2,
     ),
     (
-        YakuRow("honitsu", "Honitsu", 3, 2, why="one suit plus honors"),
+        YakuRow("honitsu", "Honitsu", 3, 2, bit=28, why="one suit plus honors"),
         lambda r, c: len(_suits(c)) == 1 and _has_honor(c),
     ),
     (
-        YakuRow("chinitsu", "Chinitsu", 6, 5, supersedes=("honitsu",), why="one suit only"),
+        YakuRow("chinitsu", "Chinitsu", 6, 5, bit=29, supersedes=("honitsu",), why="one suit only"),
         lambda r, c: len(_suits(c)) == 1 and not _has_honor(c),
     ),
     # ------------------------------------------------------------ yakuman
     (
         YakuRow(
-            "kokushi", "Kokushi musou", 13, 0, 1, why="one of each terminal and honor, and a pair of one"
+            "kokushi",
+            "Kokushi musou",
+            13,
+            0,
+            1,
+            bit=30,
+            why="one of each terminal and honor, and a pair of one",
         ),
         lambda r, c: r.form == "kokushi",
     ),
@@ -358,12 +407,13 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             13,
             0,
             1,
+            bit=31,
             supersedes=("kokushi",),
             why="waited on all thirteen orphans",
         ),
         lambda r, c: r.wait is Wait.KOKUSHI_13,
     ),
-    (YakuRow("suuankou", "Suuankou", 13, 0, 1, why="four concealed sets"), _suuankou),
+    (YakuRow("suuankou", "Suuankou", 13, 0, 1, bit=32, why="four concealed sets"), _suuankou),
     (
         YakuRow(
             "suuankou_tanki",
@@ -371,42 +421,62 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             13,
             0,
             1,
+            bit=33,
             supersedes=("suuankou",),
             why="four concealed sets, won on the pair",
         ),
         lambda r, c: _suuankou(r, c) and r.wait is Wait.TANKI,
     ),
     (
-        YakuRow("daisangen", "Daisangen", 13, 13, 1, why="sets of all three dragons"),
+        YakuRow("daisangen", "Daisangen", 13, 13, 1, bit=34, why="sets of all three dragons"),
         lambda r, c: _dragons(r)[0] == 3,
     ),
     (
-        YakuRow("shousuushii", "Shousuushii", 13, 13, 1, why="three wind sets and a wind pair"),
+        YakuRow("shousuushii", "Shousuushii", 13, 13, 1, bit=35, why="three wind sets and a wind pair"),
         lambda r, c: _winds(r) == (3, True),
     ),
     (
         YakuRow(
-            "daisuushii", "Daisuushii", 13, 13, 1, supersedes=("shousuushii",), why="sets of all four winds"
+            "daisuushii",
+            "Daisuushii",
+            13,
+            13,
+            1,
+            bit=36,
+            supersedes=("shousuushii",),
+            why="sets of all four winds",
         ),
         lambda r, c: _winds(r)[0] == 4,
     ),
     (
-        YakuRow("tsuuiisou", "Tsuuiisou", 13, 13, 1, why="only honors"),
+        YakuRow("tsuuiisou", "Tsuuiisou", 13, 13, 1, bit=37, why="only honors"),
         lambda r, c: all(k >= 27 for k in _all_kinds(c)),
     ),
     (
-        YakuRow("chinroutou", "Chinroutou", 13, 13, 1, why="only terminals (1s and 9s)"),
+        YakuRow("chinroutou", "Chinroutou", 13, 13, 1, bit=38, why="only terminals (1s and 9s)"),
         lambda r, c: r.form != "kokushi" and all(k in YAOCHU and k < 27 for k in _all_kinds(c)),
     ),
     (
         YakuRow(
-            "ryuuiisou", "Ryuuiisou", 13, 13, 1, why="only green tiles: 2s 3s 4s 6s 8s and green dragons"
+            "ryuuiisou",
+            "Ryuuiisou",
+            13,
+            13,
+            1,
+            bit=39,
+            why="only green tiles: 2s 3s 4s 6s 8s and green dragons",
         ),
         lambda r, c: all(k in GREEN for k in _all_kinds(c)),
     ),
     (
         YakuRow(
-            "chuuren", "Chuuren poutou", 13, 0, 1, why="1112345678999 of one suit plus any tile of it, closed"
+            "chuuren",
+            "Chuuren poutou",
+            13,
+            0,
+            1,
+            bit=40,
+            why="1112345678999 of one suit plus any tile of it, closed",
         ),
         _chuuren,
     ),
@@ -417,41 +487,73 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             13,
             0,
             1,
+            bit=41,
             supersedes=("chuuren",),
             why="waited on all nine tiles of the nine gates",
         ),
         _junsei_chuuren,
     ),
     (
-        YakuRow("suukantsu", "Suukantsu", 13, 13, 1, why="four kans"),
+        YakuRow("suukantsu", "Suukantsu", 13, 13, 1, bit=42, why="four kans"),
         lambda r, c: sum(g.kind is GroupKind.KAN for g in r.groups) == 4,
     ),
     (
-        YakuRow("tenhou", "Tenhou", 13, 0, 1, why="the dealer's starting hand was complete"),
+        YakuRow("tenhou", "Tenhou", 13, 0, 1, bit=43, why="the dealer's starting hand was complete"),
         lambda r, c: c.tenhou,
     ),
     (
-        YakuRow("chiihou", "Chiihou", 13, 0, 1, why="completed on your first draw, uninterrupted"),
+        YakuRow("chiihou", "Chiihou", 13, 0, 1, bit=44, why="completed on your first draw, uninterrupted"),
         lambda r, c: c.chiihou,
     ),
     (
-        YakuRow("renhou", "Renhou", 13, 0, 1, why="won on a discard before your first draw"),
+        YakuRow("renhou", "Renhou", 13, 0, 1, bit=45, why="won on a discard before your first draw"),
         lambda r, c: c.renhou and c.rules.renhou == "yakuman",
     ),
     (
         YakuRow(
-            "renhou_mangan", "Renhou", 5, 0, why="won on a discard before your first draw (mangan by rule)"
+            "renhou_mangan",
+            "Renhou",
+            5,
+            0,
+            bit=46,
+            why="won on a discard before your first draw (mangan by rule)",
         ),
         lambda r, c: c.renhou and c.rules.renhou == "mangan",
     ),
     (
         YakuRow(
-            "renhou_baiman", "Renhou", 8, 0, why="won on a discard before your first draw (baiman by rule)"
+            "renhou_baiman",
+            "Renhou",
+            8,
+            0,
+            bit=47,
+            why="won on a discard before your first draw (baiman by rule)",
         ),
         lambda r, c: c.renhou and c.rules.renhou == "baiman",
     ),
 )
 
+
+def check_rows(rows: tuple[tuple[YakuRow, Predicate], ...]) -> None:
+    """Ids and bits are unique, every bit is in ``0 .. BIT_WIDTH - 1`` and every
+    superseded id is a row; raise AssertionError naming the offending row otherwise."""
+    ids: dict[str, YakuRow] = {}
+    bits: dict[int, YakuRow] = {}
+    for row, _ in rows:
+        if row.id in ids:
+            raise AssertionError(f"yaku row {row.id!r} appears twice")
+        if not 0 <= row.bit < BIT_WIDTH:
+            raise AssertionError(f"yaku row {row.id!r}: bit {row.bit} is outside 0..{BIT_WIDTH - 1}")
+        if row.bit in bits:
+            raise AssertionError(f"yaku rows {bits[row.bit].id!r} and {row.id!r} share bit {row.bit}")
+        ids[row.id] = bits[row.bit] = row
+    for row, _ in rows:
+        unknown = [s for s in row.supersedes if s not in ids]
+        if unknown:
+            raise AssertionError(f"yaku row {row.id!r} supersedes unknown yaku {unknown}")
+
+
+check_rows(ROWS)
 YAKU = {row.id: row for row, _ in ROWS}
 
 

@@ -13,7 +13,6 @@ from .inputs import BatchSituation
 from .luts import (
     AUX_PAIR_FU,
     AUX_VALUE_PAIR,
-    BIT,
     CID_BITS,
     CID_MASK,
     F_BAD_PAIRS,
@@ -35,7 +34,7 @@ from .luts import (
 
 _ORDER_BITS = 20
 _ORDER_MAX = (1 << _ORDER_BITS) - 1
-_YAKUMAN_BITS = np.uint64(sum(1 << BIT[row.id] for row, _ in ROWS if row.yakuman))
+_YAKUMAN_BITS = np.uint64(sum(1 << row.bit for row, _ in ROWS if row.yakuman))
 _VALUE_MASK = np.uint64(0xFFF)
 
 
@@ -101,11 +100,24 @@ class _Candidates:
     pinfu_tsumo: np.ndarray | None  # pinfu shape and wait, won by tsumo (-2 fu unless yakuman)
 
 
-def _standard(
-    lut: Lut, rt: RuleLut, sit: BatchSituation, grids: list[np.ndarray], win: np.ndarray,
-    hand_total: np.ndarray, hands: np.ndarray,
-) -> _Candidates | None:  # fmt: skip
-    """Candidates of the chunk rows ``hands`` (rows whose four blocks are complete)."""
+@dataclass
+class _Readings:
+    """Every (reading x winning group) of the standard-form rows of a chunk, before their
+    values: the layout of :class:`_Candidates` with each candidate's split ids (4, E),
+    winning-group choice (E,) and winning tile kind (E,)."""
+
+    hands: np.ndarray | None
+    head: int
+    tail: np.ndarray | None
+    rows: np.ndarray | None
+    splits: np.ndarray
+    choice: np.ndarray
+    win: np.ndarray
+
+
+def _readings(lut: Lut, grids: list[np.ndarray], win: np.ndarray, hands: np.ndarray) -> _Readings | None:
+    """The readings and winning groups of the chunk rows ``hands`` (rows whose four blocks
+    are complete); None when none of them is a hand."""
     everything = len(hands) == len(win)
     g = grids if everything else [x[hands] for x in grids]
     info = [lut.suit_info[g[0] & CID_MASK], lut.suit_info[g[1] & CID_MASK], lut.suit_info[g[2] & CID_MASK],
@@ -127,20 +139,35 @@ def _standard(
     simple = (count[0] * count[1] * count[2] == 1) & (lut.choice_count[masks] == 1)
     head_rows = None if everything else hands
     if simple.all():
-        tail = None
-        rows = head_rows
-    else:
-        several = np.flatnonzero(~simple)
-        more, more_choice, more_hand = _extra_candidates(
-            lut, splits[:, several], [c[several] for c in count], w[several]
-        )
-        tail = several[more_hand]
-        splits = np.concatenate([splits, more], axis=1)
-        choice = np.concatenate([choice, more_choice])
-        w = np.concatenate([w, w[tail]])
-        rows = np.concatenate([np.arange(h) if everything else hands, tail if everything else hands[tail]])
+        return _Readings(head_rows, h, None, head_rows, splits, choice, w)
+    several = np.flatnonzero(~simple)
+    more, more_choice, more_hand = _extra_candidates(
+        lut, splits[:, several], [c[several] for c in count], w[several]
+    )
+    tail = several[more_hand]
+    rows = np.concatenate([np.arange(h) if everything else hands, tail if everything else hands[tail]])
+    return _Readings(
+        head_rows,
+        h,
+        tail,
+        rows,
+        np.concatenate([splits, more], axis=1),
+        np.concatenate([choice, more_choice]),
+        np.concatenate([w, w[tail]]),
+    )
 
-    word = lut.words.take(splits).sum(axis=0, dtype=np.uint64)
+
+def _standard(
+    lut: Lut, rt: RuleLut, sit: BatchSituation, grids: list[np.ndarray], win: np.ndarray,
+    hand_total: np.ndarray, hands: np.ndarray,
+) -> _Candidates | None:  # fmt: skip
+    """Candidates of the chunk rows ``hands`` (rows whose four blocks are complete): the
+    table sums and fu of every reading and winning group."""
+    r = _readings(lut, grids, win, hands)
+    if r is None:
+        return None
+    rows = r.rows
+    word = lut.words.take(r.splits).sum(axis=0, dtype=np.uint64)
     total = rt.structure[word & np.uint64(0x1FFF)]
     honor_index = (word >> np.uint64(W_HONORS - 4)) & np.uint64(0x3FF0)
     winds = _take(sit.winds, rows)
@@ -158,7 +185,7 @@ def _standard(
     pinfu_shape = ((total >> np.uint64(AUX_VALUE_PAIR)) & np.uint64(9)) == np.uint64(8)
     sets = ((word >> np.uint64(W_SETS)) & np.uint64(7)).astype(np.int64)
     tsumo = _take(sit.tsumo, rows)
-    index = choice * 68 + w * 2
+    index = r.choice * 68 + r.win * 2
     index += tsumo if isinstance(tsumo, np.ndarray) else int(tsumo)
     win_info = lut.win_info[index]
     pinfu = ((win_info >> 5) & 1).astype(bool) & pinfu_shape
@@ -171,7 +198,7 @@ def _standard(
     raw_fu += win_info & 31
     raw_fu += 20
     pinfu_tsumo = (pinfu & tsumo) if isinstance(tsumo, np.ndarray) else (pinfu if tsumo else None)
-    return _Candidates(head_rows, h, tail, rows, total, raw_fu, pinfu_tsumo)
+    return _Candidates(r.hands, r.head, r.tail, rows, total, raw_fu, pinfu_tsumo)
 
 
 def _values(
@@ -286,22 +313,12 @@ def _store(out: BatchScore, start: int, stop: int, rows: np.ndarray | None, valu
     out.yaku_mask[at] = mask
 
 
-def score_chunk(  # noqa: PLR0915 -- to be split along its seams (issue 9)
-    lut: Lut,
-    rt: RuleLut,
-    rows: np.ndarray,
-    win: np.ndarray,
-    sit: BatchSituation,
-    start: int,
-    out: BatchScore | None,
-) -> np.ndarray | None:
-    """Score rows ``start:start+len(rows)`` into ``out`` (or, with ``out`` None, return
-    has-a-yaku booleans)."""
-    n = len(rows)
-    totals, (im, ip, is_, iz) = block_indices(rows)
-    check_totals(totals, 0, start, (14,))
-    sit = _slice(sit, start, n)
-    grids = [lut.suit_grid[im], lut.suit_grid[ip], lut.suit_grid[is_], lut.honor_grid[iz]]
+def _hand_totals(
+    rt: RuleLut, rows: np.ndarray, win: np.ndarray, sit: BatchSituation, grids: list[np.ndarray],
+    im: np.ndarray, ip: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """(summed block statistics, table sum of the yaku of the tiles and the situation)
+    per row; ``im``, ``ip``: the manzu and pinzu block indices (0: none held)."""
     shift = np.uint32(CID_BITS)
     stats = grids[0] >> shift
     stats += grids[1] >> shift
@@ -318,69 +335,116 @@ def score_chunk(  # noqa: PLR0915 -- to be split along its seams (issue 9)
     if len(green):  # no tile outside 23468s and 6z in the sou and honor blocks
         green = green[(im[green] == 0) & (ip[green] == 0)]
         hand_total[green] += np.uint64(rt.ryuuiisou)
+    return stats, hand_total
+
+
+def _has_yaku(
+    lut: Lut, rt: RuleLut, sit: BatchSituation, grids: list[np.ndarray], win: np.ndarray,
+    hand_total: np.ndarray, complete: np.ndarray, special: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Has a yaku, per row: the hand's own yaku decide most rows without reading them;
+    ``special``: the seven-pairs and thirteen-orphans rows."""
+    own = (hand_total >> np.uint64(V_SHIFT)) != 0
+    has = complete & own
+    has[special] = True
+    hands = np.flatnonzero(complete)
+    rest = hands[~own[hands]]
+    if len(rest):
+        c = _standard(lut, rt, sit, grids, win, hand_total, rest)
+        if c is not None:
+            yes = ((c.total >> np.uint64(V_SHIFT)) & _VALUE_MASK) != 0
+            has[(rest if c.rows is None else c.rows)[yes]] = True
+    return np.asarray(has)
+
+
+def _best(c: _Candidates, values: tuple[np.ndarray, ...]) -> tuple[list[np.ndarray], np.ndarray]:
+    """(values, table sum) of each row's best candidate, in row order: the first of equals."""
+    h = c.head
+    head = [v[:h] for v in values]
+    head_total = c.total[:h]
+    if c.tail is None:
+        return head, head_total
+    starts = np.flatnonzero(np.concatenate([[True], c.tail[1:] != c.tail[:-1]]))
+    local = np.arange(len(c.tail)) - np.repeat(starts, np.diff(np.append(starts, len(c.tail))))
+    best = np.maximum.reduceat(_key([v[h:] for v in values], _ORDER_MAX - 1 - local), starts)
+    owners = c.tail[starts]
+    better = best > _key([v[owners] for v in head], _ORDER_MAX)
+    if better.any():
+        chosen = h + starts[better] + (_ORDER_MAX - 1 - (best[better] & _ORDER_MAX))
+        owners = owners[better]
+        head = [v.copy() for v in head]
+        head_total = head_total.copy()
+        for part, v in zip(head, values, strict=True):
+            part[owners] = v[chosen]
+        head_total[owners] = c.total[chosen]
+    return head, head_total
+
+
+def _store_special(
+    out: BatchScore, rt: RuleLut, sit: BatchSituation, rows: np.ndarray, win: np.ndarray,
+    hand_total: np.ndarray, chiitoitsu: np.ndarray, kokushi: np.ndarray, start: int,
+) -> None:  # fmt: skip
+    """Score the seven-pairs and thirteen-orphans readings and keep those that beat the
+    standard reading already stored (on equal keys the standard reading comes first)."""
+    special = np.concatenate([chiitoitsu, kokushi])  # seven pairs, then thirteen orphans
+    if not len(special):
+        return
+    seven = len(chiitoitsu)
+    extra = np.empty(len(special), dtype=np.uint64)
+    extra[:seven] = rt.chiitoitsu
+    extra[seven:] = np.where(
+        rows[kokushi, win[kokushi]] == 2, np.uint64(rt.kokushi_13), np.uint64(rt.kokushi)
+    )
+    total = hand_total[special]
+    total += extra
+    raw_fu = np.full(len(special), 20, dtype=np.int64)
+    raw_fu[:seven] = 25  # chiitoitsu: 25 fu, not rounded; kokushi: 20 (a yakuman)
+    values = _values(rt, total, raw_fu, None, _take(sit.mode, special), _take(sit.dora, special))
+    at = special + start
+    standard = _key((out.is_win[at], out.han[at], out.fu[at], out.yakuman[at], out.points[at]), 1)
+    better = _key(values, 0) > standard
+    if better.any():
+        _store(
+            out, start, start + len(rows), special[better], tuple(v[better] for v in values), total[better]
+        )
+
+
+def score_chunk(
+    lut: Lut,
+    rt: RuleLut,
+    rows: np.ndarray,
+    win: np.ndarray,
+    sit: BatchSituation,
+    start: int,
+    out: BatchScore | None,
+) -> np.ndarray | None:
+    """Score rows ``start:start+len(rows)`` into ``out`` (or, with ``out`` None, return
+    has-a-yaku booleans)."""
+    n = len(rows)
+    totals, (im, ip, is_, iz) = block_indices(rows)
+    check_totals(totals, 0, start, (14,))
+    sit = _slice(sit, start, n)
+    grids = [lut.suit_grid[im], lut.suit_grid[ip], lut.suit_grid[is_], lut.honor_grid[iz]]
+    stats, hand_total = _hand_totals(rt, rows, win, sit, grids, im, ip)
     complete = (grids[0] & CID_MASK) != 0
     complete &= (grids[1] & CID_MASK) != 0
     complete &= (grids[2] & CID_MASK) != 0
     complete &= (grids[3] & CID_MASK) != 0
-    hands = np.flatnonzero(complete)
     chiitoitsu = np.flatnonzero((stats & np.uint32(7 << F_BAD_PAIRS)) == 0)
     kokushi = np.flatnonzero((stats & np.uint32(15 | 3 << F_SIMPLE)) == 13)
-
-    if out is None:  # has_yaku: the hand's own yaku decide most rows without reading them
-        own = (hand_total >> np.uint64(V_SHIFT)) != 0
-        has = complete & own
-        has[chiitoitsu] = True
-        has[kokushi] = True
-        rest = hands[~own[hands]]
-        if len(rest):
-            c = _standard(lut, rt, sit, grids, win, hand_total, rest)
-            if c is not None:
-                yes = ((c.total >> np.uint64(V_SHIFT)) & _VALUE_MASK) != 0
-                has[(rest if c.rows is None else c.rows)[yes]] = True
-        return np.asarray(has)
-
-    stop = start + n
+    if out is None:
+        return _has_yaku(
+            lut, rt, sit, grids, win, hand_total, complete, np.concatenate([chiitoitsu, kokushi])
+        )
+    hands = np.flatnonzero(complete)
     c = _standard(lut, rt, sit, grids, win, hand_total, hands) if len(hands) else None
     if c is not None:
         values = _values(
             rt, c.total, c.raw_fu, c.pinfu_tsumo, _take(sit.mode, c.rows), _take(sit.dora, c.rows)
         )
-        h = c.head
-        head = [v[:h] for v in values]
-        head_total = c.total[:h]
-        if c.tail is not None:  # rows with several candidates: keep the best, the first of equals
-            starts = np.flatnonzero(np.concatenate([[True], c.tail[1:] != c.tail[:-1]]))
-            local = np.arange(len(c.tail)) - np.repeat(starts, np.diff(np.append(starts, len(c.tail))))
-            best = np.maximum.reduceat(_key([v[h:] for v in values], _ORDER_MAX - 1 - local), starts)
-            owners = c.tail[starts]
-            better = best > _key([v[owners] for v in head], _ORDER_MAX)
-            if better.any():
-                chosen = h + starts[better] + (_ORDER_MAX - 1 - (best[better] & _ORDER_MAX))
-                owners = owners[better]
-                head = [v.copy() for v in head]
-                head_total = head_total.copy()
-                for part, v in zip(head, values, strict=True):
-                    part[owners] = v[chosen]
-                head_total[owners] = c.total[chosen]
-        _store(out, start, stop, c.hands, tuple(head), head_total)
-    special = np.concatenate([chiitoitsu, kokushi])  # seven pairs, then thirteen orphans
-    if len(special):
-        seven = len(chiitoitsu)
-        extra = np.empty(len(special), dtype=np.uint64)
-        extra[:seven] = rt.chiitoitsu
-        extra[seven:] = np.where(
-            rows[kokushi, win[kokushi]] == 2, np.uint64(rt.kokushi_13), np.uint64(rt.kokushi)
-        )
-        total = hand_total[special]
-        total += extra
-        raw_fu = np.full(len(special), 20, dtype=np.int64)
-        raw_fu[:seven] = 25  # chiitoitsu: 25 fu, not rounded; kokushi: 20 (a yakuman)
-        values = _values(rt, total, raw_fu, None, _take(sit.mode, special), _take(sit.dora, special))
-        at = special + start
-        standard = _key((out.is_win[at], out.han[at], out.fu[at], out.yakuman[at], out.points[at]), 1)
-        better = _key(values, 0) > standard  # on equal keys the standard reading comes first
-        if better.any():
-            _store(out, start, stop, special[better], tuple(v[better] for v in values), total[better])
+        head, head_total = _best(c, values)
+        _store(out, start, start + n, c.hands, tuple(head), head_total)
+    _store_special(out, rt, sit, rows, win, hand_total, chiitoitsu, kokushi, start)
     return None
 
 

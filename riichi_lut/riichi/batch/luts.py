@@ -9,16 +9,29 @@ from typing import Any
 import numpy as np
 
 from ...lut import loader
+from ..points import base_points, round_up_100
 from ..rules import RuleSet
-from ..yaku import ROWS, YAKU
+from ..yaku import BIT_WIDTH, ROWS, YAKU, Predicate, YakuRow
 
 # --------------------------------------------------------------------------- yaku bits
 
-#: Yaku ids by bit of ``BatchScore.yaku_mask``: bit ``i`` is ``YAKU_BITS[i]`` (the order of
-#: ``riichi_lut.riichi.yaku.ROWS``). ``rinshan``, ``sankantsu`` and ``suukantsu`` need a kan
-#: and are never set for the closed hands scored here.
-YAKU_BITS: tuple[str, ...] = tuple(row.id for row, _ in ROWS)
-BIT = {yaku_id: i for i, yaku_id in enumerate(YAKU_BITS)}
+
+def yaku_bits(rows: tuple[tuple[YakuRow, Predicate], ...]) -> tuple[str, ...]:
+    """Yaku ids by bit: entry ``i`` is the id of the row with ``bit=i`` (whatever the order
+    of ``rows``). The bits must be ``0 .. len(rows) - 1`` without a gap."""
+    by_bit = {row.bit: row.id for row, _ in rows}
+    missing = sorted(set(range(len(by_bit))) - set(by_bit))
+    if missing:
+        raise AssertionError(f"yaku bits {missing} have no row: the bits must have no gap")
+    return tuple(by_bit[i] for i in range(len(by_bit)))
+
+
+#: Yaku ids by bit of ``BatchScore.yaku_mask``: bit ``i`` is ``YAKU_BITS[i]``, the row of
+#: ``riichi_lut.riichi.yaku.ROWS`` with ``bit=i`` (explicit and stable, not the row order).
+#: ``rinshan``, ``sankantsu`` and ``suukantsu`` need a kan and are never set for the closed
+#: hands scored here.
+YAKU_BITS: tuple[str, ...] = yaku_bits(ROWS)
+BIT = {row.id: row.bit for row, _ in ROWS}
 
 #: The supersedes relation the kernel implements (checked against ``yaku.ROWS``).
 _SUPERSEDES = {
@@ -37,6 +50,8 @@ _SUPERSEDES = {
 # (3 bits), double yakuman (3 bits). Bits 60..63 carry reading facts that are not yaku.
 _MASK_BITS = 48
 V_SHIFT = 48
+if BIT_WIDTH != _MASK_BITS:
+    raise AssertionError(f"yaku.BIT_WIDTH is {BIT_WIDTH}, the batch tables hold {_MASK_BITS} yaku bits")
 LOW48 = np.uint64((1 << _MASK_BITS) - 1)
 AUX_VALUE_PAIR = 60  # the pair is a dragon, the seat or the round wind
 AUX_PAIR_FU = 61  # two bits: pair fu / 2 (0, 1 or 2)
@@ -290,15 +305,28 @@ class RuleLut:
     multiple_yakuman: bool
 
 
-def _build_rule_lut(rules: RuleSet) -> RuleLut:  # noqa: C901, PLR0912, PLR0915 -- to be split (issue 9)
-    def value(*ids: str) -> int:
-        return _value(ids, rules)
+Conditions = list[tuple[str, np.ndarray]]  # (yaku id, where it applies: a bool array)
 
+
+def _yaku_table(size: int, rules: RuleSet, conditions: Conditions) -> np.ndarray:
+    """A table of ``size`` entries: the values of the yaku whose condition holds, summed.
+    The sum is ``_value`` of the set: each yaku has its own bit, and even all of them at
+    once stay below 64 han and 8 yakuman (checked), so no field overflows into the next."""
+    rows = [YAKU[yaku_id] for yaku_id, _ in conditions]
+    if sum(row.han_closed for row in rows if not row.yakuman) > 63 or sum(bool(r.yakuman) for r in rows) > 7:
+        raise AssertionError(f"the yaku {[row.id for row in rows]} overflow a table entry's value")
+    table = np.zeros(size, dtype=np.uint64)
+    for yaku_id, where in conditions:
+        table[where] += np.uint64(_value((yaku_id,), rules))
+    return table
+
+
+def _counts_table(rules: RuleSet) -> np.ndarray:
+    """By the summed block statistics: the yaku of the tiles alone."""
     f = np.arange(1 << 16)
     yao, suits = f & 15, (f >> _F_SUITS) & 3
     honor, simple = (f >> _F_HONOR) & 1, (f >> F_SIMPLE) & 3
-    counts = np.zeros(1 << 16, dtype=np.uint64)
-    for yaku_id, where in (
+    return _yaku_table(len(f), rules, [
         ("tanyao", yao == 0),
         ("honroutou", (simple == 0) & (honor == 1) & (suits >= 1)),
         ("honitsu", (suits == 1) & (honor == 1)),
@@ -306,146 +334,143 @@ def _build_rule_lut(rules: RuleSet) -> RuleLut:  # noqa: C901, PLR0912, PLR0915 
         ("tsuuiisou", suits == 0),
         ("chinroutou", (simple == 0) & (honor == 0)),
         ("chuuren", ((f >> F_CHUUREN) & 1) == 1),
-    ):
-        counts[where] += np.uint64(value(yaku_id))
+    ])  # fmt: skip
 
+
+_RENHOU = {"yakuman": "renhou", "mangan": "renhou_mangan", "baiman": "renhou_baiman"}
+
+
+def _flags_table(rules: RuleSet) -> np.ndarray:
+    """By flag code: the yaku of the situation (double riichi supersedes riichi; ippatsu
+    and renhou as the rules play them)."""
     code = np.arange(1 << len(FLAG_NAMES))
-    flags = np.zeros(len(code), dtype=np.uint64)
-    renhou = {"yakuman": "renhou", "mangan": "renhou_mangan", "baiman": "renhou_baiman"}.get(rules.renhou)
-    for c in code:
-        on = {name for name in FLAG_NAMES if c & FLAG[name]}
-        ids: list[str] = [
-            name
-            for name in ("double_riichi", "haitei", "houtei", "chankan", "tenhou", "chiihou")
-            if name in on
-        ]
-        if "riichi" in on and "double_riichi" not in on:
-            ids.append("riichi")
-        if "ippatsu" in on and rules.ippatsu:
-            ids.append("ippatsu")
-        if "tsumo" in on:
-            ids.append("menzen_tsumo")
-        if "renhou" in on and renhou:
-            ids.append(renhou)
-        flags[c] = value(*ids)
+    on = {name: (code & FLAG[name]) != 0 for name in FLAG_NAMES}
+    conditions: Conditions = [
+        (name, on[name]) for name in ("double_riichi", "haitei", "houtei", "chankan", "tenhou", "chiihou")
+    ]
+    conditions += [
+        ("riichi", on["riichi"] & ~on["double_riichi"]),
+        ("ippatsu", on["ippatsu"] & rules.ippatsu),
+        ("menzen_tsumo", on["tsumo"]),
+    ]
+    if rules.renhou in _RENHOU:
+        conditions.append((_RENHOU[rules.renhou], on["renhou"]))
+    return _yaku_table(len(code), rules, conditions)
 
+
+def _structure_table(rules: RuleSet) -> np.ndarray:
+    """By the low 13 bits of a reading word: the yaku of the melds (and four runs)."""
     s = np.arange(1 << 13)
     runs, sets, peikou = s & 7, (s >> W_SETS) & 7, (s >> _W_PEIKOU) & 3
     nonyao, ittsu, honor_present = (s >> _W_NONYAO) & 7, (s >> _W_ITTSU) & 1, (s >> _W_HONOR) & 1
     outside = (runs >= 1) & (nonyao == 0)
-    structure = np.zeros(len(s), dtype=np.uint64)
-    for yaku_id, where in (
+    structure = _yaku_table(len(s), rules, [
         ("iipeikou", peikou == 1),
         ("ryanpeikou", peikou == 2),
         ("toitoi", sets == 4),
         ("ittsu", ittsu == 1),
         ("chanta", outside & (honor_present == 1)),
         ("junchan", outside & (honor_present == 0)),
-    ):
-        structure[where] += np.uint64(value(yaku_id))
+    ])  # fmt: skip
     structure[runs == 4] += np.uint64(1 << _AUX_FOUR_RUNS)
+    return structure
 
-    honors = np.zeros(1 << 14, dtype=np.uint64)
-    for sub in range(1 << 10):
-        triplets, pair = sub & 127, (sub >> 7) - 1  # pair: honor index 0..6, or -1
-        dragons, winds = bin(triplets >> 4).count("1"), bin(triplets & 15).count("1")
-        for seat in range(4):
-            for round_ in range(4):
-                ids = [
-                    name
-                    for name, bit in (("yakuhai_haku", 4), ("yakuhai_hatsu", 5), ("yakuhai_chun", 6))
-                    if triplets >> bit & 1
-                ]
-                if triplets >> seat & 1:
-                    ids.append("yakuhai_seat")
-                if triplets >> round_ & 1:
-                    ids.append("yakuhai_round")
-                if dragons == 2 and pair >= 4:
-                    ids.append("shousangen")
-                if dragons == 3:
-                    ids.append("daisangen")
-                if winds == 3 and 0 <= pair < 4:
-                    ids.append("shousuushii")
-                if winds == 4:
-                    ids.append("daisuushii")
-                if pair >= 4:
-                    pair_fu = 2
-                elif pair == seat == round_:
-                    pair_fu = rules.double_wind_pair_fu
-                elif pair in (seat, round_):
-                    pair_fu = 2
-                else:
-                    pair_fu = 0
-                aux = (pair_fu > 0) << AUX_VALUE_PAIR | (pair_fu // 2) << AUX_PAIR_FU
-                honors[sub << 4 | seat << 2 | round_] = value(*ids) | aux
 
-    sanshoku = np.array(
-        [
-            value(),
-            value("sanshoku_doujun"),
-            value("sanshoku_doukou"),
-            value("sanshoku_doujun", "sanshoku_doukou"),
-        ],
-        dtype=np.uint64,
-    )
-    choice = np.zeros(32, dtype=np.uint64)
-    for index in range(32):
-        pinfu, concealed, tanki = index & 1, (index >> 1) & 7, index >> 4
-        ids = ["pinfu"] if pinfu else []
-        if concealed >= 3:
-            ids.append("sanankou")
-        if concealed == 4:
-            ids.append("suuankou_tanki" if tanki else "suuankou")
-        choice[index] = value(*ids)
+def _honors_table(rules: RuleSet) -> np.ndarray:
+    """By honor triplets (7 bits) and pair (3 bits: kind + 1) << 4 | seat << 2 | round:
+    the honor yaku, whether the pair has value, and its fu / 2."""
+    index = np.arange(1 << 14)
+    seat, round_ = (index >> 2) & 3, index & 3
+    triplets, pair = (index >> 4) & 127, (index >> 11) - 1  # pair: honor index 0..6, or -1
+    dragons = ((triplets >> 4) & 1) + ((triplets >> 5) & 1) + (triplets >> 6)
+    winds = (triplets & 1) + ((triplets >> 1) & 1) + ((triplets >> 2) & 1) + ((triplets >> 3) & 1)
+    honors = _yaku_table(len(index), rules, [
+        ("yakuhai_haku", (triplets >> 4) & 1 == 1),
+        ("yakuhai_hatsu", (triplets >> 5) & 1 == 1),
+        ("yakuhai_chun", (triplets >> 6) & 1 == 1),
+        ("yakuhai_seat", (triplets >> seat) & 1 == 1),
+        ("yakuhai_round", (triplets >> round_) & 1 == 1),
+        ("shousangen", (dragons == 2) & (pair >= 4)),
+        ("daisangen", dragons == 3),
+        ("shousuushii", (winds == 3) & (pair >= 0) & (pair < 4)),
+        ("daisuushii", winds == 4),
+    ])  # fmt: skip
+    pair_fu = np.select(
+        [pair >= 4, (pair == seat) & (pair == round_), (pair == seat) | (pair == round_)],
+        [2, rules.double_wind_pair_fu, 2],
+        0,
+    ).astype(np.uint64)
+    honors |= (pair_fu > 0).astype(np.uint64) << np.uint64(AUX_VALUE_PAIR)
+    honors |= (pair_fu // np.uint64(2)) << np.uint64(AUX_PAIR_FU)
+    return honors
 
+
+def _choice_table(rules: RuleSet) -> np.ndarray:
+    """By pinfu | concealed sets << 1 | tanki << 4: the yaku of the winning group."""
+    index = np.arange(32)
+    pinfu, concealed, tanki = index & 1, (index >> 1) & 7, index >> 4
+    return _yaku_table(len(index), rules, [
+        ("pinfu", pinfu == 1),
+        ("sanankou", concealed >= 3),
+        ("suuankou", (concealed == 4) & (tanki == 0)),
+        ("suuankou_tanki", (concealed == 4) & (tanki == 1)),
+    ])  # fmt: skip
+
+
+def _sanshoku_table(rules: RuleSet) -> np.ndarray:
+    """By doujun | doukou << 1."""
+    index = np.arange(4)
+    return _yaku_table(4, rules, [("sanshoku_doujun", index & 1 == 1), ("sanshoku_doukou", index >> 1 == 1)])
+
+
+def _points_tables(rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
+    """(payment total by (min(han, 13) * 128 + raw fu) * 4 + dealer * 2 + tsumo, rounded
+    fu by raw fu); base points as the scalar scorer's (``points.base_points``)."""
     fu_raw = np.arange(128)
     fu = (-(-fu_raw // 10) * 10).astype(np.int16)
     fu[25] = 25  # chiitoitsu: not rounded
     points = np.zeros((14, 128, 4), dtype=np.int32)
-    limits = {5: 2000, 6: 3000, 7: 3000, 8: 4000, 9: 4000, 10: 4000, 11: 6000, 12: 6000}
     for han in range(14):
         for raw in range(128):
-            rounded = int(fu[raw])
-            if han >= 13:
-                base = 8000 if rules.kazoe_yakuman else 6000
-            elif han >= 5:
-                base = limits[han]
-            else:
-                base = rounded * 2 ** (2 + han)
-                if base >= 2000 or (rules.kiriage and (han, rounded) in ((4, 30), (3, 60))):
-                    base = 2000
+            base, _ = base_points(han, int(fu[raw]), 0, rules)
             for mode in range(4):
                 points[han, raw, mode] = _payment_total(base, dealer=mode >> 1 == 1, tsumo=mode & 1 == 1)
+    return points.reshape(-1), fu
+
+
+def _build_rule_lut(rules: RuleSet) -> RuleLut:
+    """The tables whose entries depend on ``rules``, one function each."""
+
+    def value(*ids: str) -> int:
+        return _value(ids, rules)
+
+    points, fu = _points_tables(rules)
     return RuleLut(
-        counts=counts,
-        flags=flags,
-        structure=structure,
-        honors=honors,
-        sanshoku=sanshoku,
-        choice=choice,
+        counts=_counts_table(rules),
+        flags=_flags_table(rules),
+        structure=_structure_table(rules),
+        honors=_honors_table(rules),
+        sanshoku=_sanshoku_table(rules),
+        choice=_choice_table(rules),
         junsei=value("junsei_chuuren") - value("chuuren"),
         ryuuiisou=value("ryuuiisou"),
         chiitoitsu=value("chiitoitsu"),
         kokushi=value("kokushi"),
         kokushi_13=value("kokushi_13"),
-        points=points.reshape(-1),
+        points=points,
         fu=fu,
         limit_multiplier=np.array([4, 4, 6, 6], dtype=np.int64),
         multiple_yakuman=rules.multiple_yakuman,
     )
 
 
-def _round_up_100(points: int) -> int:
-    return -(-points // 100) * 100
-
-
 def _payment_total(base: int, *, dealer: bool, tsumo: bool) -> int:
     """What the winner receives before honba and sticks (``points.payments`` summed)."""
     if not tsumo:
-        return _round_up_100(base * (6 if dealer else 4))
+        return round_up_100(base * (6 if dealer else 4))
     if dealer:
-        return 3 * _round_up_100(base * 2)
-    return _round_up_100(base * 2) + 2 * _round_up_100(base)
+        return 3 * round_up_100(base * 2)
+    return round_up_100(base * 2) + 2 * round_up_100(base)
 
 
 _rule_lock = threading.Lock()

@@ -5,10 +5,98 @@ Where the caller's input is at fault the class also subclasses :class:`ValueErro
 ``except ValueError`` keeps working for code that does not know this library.
 
 Messages name what is wrong and where: the position in a notation string, the tile kind,
-the row of a batch array, the table file and how to rebuild it.
+the row of a batch array, the table file and how to rebuild it. They quote at most
+:data:`QUOTE_LIMIT` characters of the input (:func:`quote`), so a 10,000-character bad
+hand gives a one-line message that still points at the culprit.
 """
 
 from __future__ import annotations
+
+__all__ = [
+    "QUOTE_LIMIT",
+    "InvalidArgumentError",
+    "InvalidHandError",
+    "InvalidSituationError",
+    "NotAWinError",
+    "RiichiLutError",
+    "TableError",
+    "TileParseError",
+    "clip",
+    "describe",
+    "quote",
+]
+
+QUOTE_LIMIT = 80
+"""Characters of the caller's input an error message quotes at most."""
+
+_ELLIPSIS = "…"
+_MAX_INT_BITS = 256  # larger ints are described by size: their decimal text is no help
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT, *, around: int | None = None) -> str:
+    """``text`` cut to a window of at most ``limit`` characters, ``…`` marking each cut.
+
+    The window starts at the beginning, or is centred on index ``around`` (the culprit
+    of a parse error), so that what it shows is what the message is about.
+
+    >>> clip("123m")
+    '123m'
+    >>> clip("1m" * 100, limit=10)
+    '1m1m1m1m1…'
+    >>> clip("1m" * 50 + "x" + "1m" * 50, limit=11, around=100)
+    '…1m1mx1m1m…'
+    """
+    if len(text) <= limit:
+        return text
+    width = max(limit - 2, 1)  # room for an ellipsis at each end
+    if around is None:
+        return text[: limit - 1] + _ELLIPSIS
+    start = min(max(around - width // 2, 0), len(text) - width)
+    end = start + width
+    head = _ELLIPSIS if start > 0 else ""
+    tail = _ELLIPSIS if end < len(text) else ""
+    if not head:
+        end += 1  # no cut at the start: the window may use its room
+    elif not tail:
+        start -= 1
+    return head + text[start:end] + tail
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT, *, around: int | None = None) -> str:
+    """The caller's ``value`` as a message quotes it: ``repr`` of a string cut by
+    :func:`clip` (centred on ``around`` if given), the ``repr`` of anything else cut to
+    ``limit`` characters.
+
+    >>> quote("12m3")
+    "'12m3'"
+    >>> len(quote("5m" * 5000)) <= 82
+    True
+    >>> quote(list(range(1000)), limit=12)
+    '[0, 1, 2, 3…'
+    >>> quote(2**1000)
+    'an int of 1001 bits'
+    """
+    if isinstance(value, str):
+        return repr(clip(value, limit, around=around))
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _MAX_INT_BITS:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        text = f"<{type(value).__name__} object>"
+    return clip(text, limit)
+
+
+def describe(value: object) -> str:
+    """What a message says was given instead of the expected thing: ``None``, or the
+    type and the (quoted) value.
+
+    >>> describe(None), describe(3.5), describe(True)
+    ('None', 'float 3.5', 'bool True')
+    """
+    if value is None:
+        return "None"
+    return f"{type(value).__name__} {quote(value)}"
 
 
 class RiichiLutError(Exception):
@@ -18,17 +106,23 @@ class RiichiLutError(Exception):
 class TileParseError(RiichiLutError, ValueError):
     """Tile or hand notation that cannot be read.
 
-    ``text`` is the string that was parsed and ``position`` the 0-based index of the
-    offending character (``None`` when the error is about the string as a whole).
+    ``text`` is the string that was parsed, ``position`` the 0-based index of the
+    offending character (``None`` when the error is about the string as a whole) and
+    ``reason`` the message without the location. A long ``text`` is quoted as a window
+    around ``position`` (:func:`quote`); the position stays the index into the whole text.
+
+    >>> str(TileParseError("unknown character 'x'", "1m" * 500 + "x", 1000))[:57]
+    "unknown character 'x' (at position 1000 of 1001 in '…1m1m"
     """
 
     def __init__(self, message: str, text: str = "", position: int | None = None) -> None:
         self.text = text
         self.position = position
-        if position is not None and text:
-            message = f"{message} (at position {position} in {text!r})"
-        elif text:
-            message = f"{message} (in {text!r})"
+        self.reason = message
+        if text:
+            where = "" if position is None else f"at position {position} "
+            size = f"of {len(text)} " if where and len(text) > QUOTE_LIMIT else ""
+            message = f"{message} ({where}{size}in {quote(text, around=position)})"
         super().__init__(message)
 
 
@@ -61,5 +155,7 @@ class NotAWinError(RiichiLutError, ValueError):
 class TableError(RiichiLutError):
     """The lookup tables are missing, truncated, corrupted or of another version.
 
-    The message names the file and says how to rebuild: ``python build_tables.py``.
+    The message names the file and what to do: in a checkout, rebuild with
+    ``python build_tables.py``; for an installed package, reinstall riichi-lut; when the
+    directory comes from ``RIICHI_LUT_TABLES``, it says so.
     """

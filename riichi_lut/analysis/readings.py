@@ -21,7 +21,7 @@ import numpy as np
 
 from ..core.calls import CallType
 from ..core.hand import Hand
-from ..core.tiles import KIND_NAMES, TERMINALS_AND_HONORS, is_honor, number_of
+from ..core.tiles import KIND_NAMES, TERMINALS_AND_HONORS, number_of
 from ..lut import loader
 
 YAOCHU = frozenset(TERMINALS_AND_HONORS)
@@ -241,7 +241,3 @@ def readings(hand: Hand, win_kind: int) -> list[Reading]:
             if special is not None:
                 out.append(special)
     return out
-
-
-def is_honor_kind(kind: int) -> bool:
-    return is_honor(kind)

@@ -36,7 +36,14 @@ from typing import Any
 
 import numpy as np
 
-from ..core.hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
+from ..core.hand import (
+    MAX_CALLS,
+    Hand,
+    as_hand,
+    is_count_sequence,
+    not_a_hand_error,
+    validate_concealed_counts,
+)
 from ..errors import InvalidArgumentError, InvalidHandError
 from ..lut import loader
 from ..lut.blocks import HONOR, SUIT, Block, Vector, broadcast_sum, complete_shapes, completion, join
@@ -305,6 +312,8 @@ def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> Sh
             return ShantenResult(standard, standard, None, None)
         counts: Sequence[int] = parsed.concealed
         calls = 0
+    elif not is_count_sequence(hand):
+        raise not_a_hand_error(hand)  # None, a number: named here, not a TypeError from below
     else:
         calls = 0 if melds is None else melds
         if calls.__class__ is not int or not 0 <= calls <= MAX_CALLS or bool in map(type, hand):

@@ -2,7 +2,10 @@
 :class:`Call`, each validated when built (its shape, its tiles, at most one red five).
 
 A :class:`~riichi_lut.core.hand.Hand` holds up to four of them; the notation (``[123m]``,
-``[555p]``, ``[5555p]``, ``(1111z)``) is described in :mod:`riichi_lut.core.hand`.
+``[555p]``, ``[5555p]``, ``(1111z)``) is described in :mod:`riichi_lut.core.hand`. A call is
+built from tile codes, ``Call(CallType.CHI, (14, 35, 12))``, from its notation alone,
+``Call('[406p]')``, or with the constructors ``Call.chi(...)`` .. ``Call.added_kan(...)``;
+its ``repr`` is one of the last two and evaluates back to an equal call.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import InvalidHandError
+from ..errors import InvalidHandError, TileParseError, quote
 from .tiles import (
     KIND_NAMES,
     RED_FIVE_KINDS,
@@ -23,6 +26,7 @@ from .tiles import (
     number_of,
     red_code_of_kind,
     red_of,
+    scan_tiles,
     sort_codes,
     suit_of,
     tile_name,
@@ -41,7 +45,11 @@ class CallType(str, enum.Enum):
     ADDED_KAN = "added_kan"
 
 
+__all__ = ["BRACKETS", "Call", "CallType", "call_type_of"]
+
 _KAN_TYPES = (CallType.OPEN_KAN, CallType.CLOSED_KAN, CallType.ADDED_KAN)
+BRACKETS = {"[": "]", "(": ")"}
+"""Opening bracket -> closing bracket of a call in notation: open calls, a closed kan."""
 
 
 def _names(codes: Iterable[int]) -> str:
@@ -51,7 +59,7 @@ def _names(codes: Iterable[int]) -> str:
 
 def _check_red_flag(red: int) -> None:
     if isinstance(red, bool) or red not in (0, 1):
-        raise InvalidHandError(f"red must be 0 or 1 (one red five per suit), got {red!r}")
+        raise InvalidHandError(f"red must be 0 or 1 (one red five per suit), got {quote(red)}")
 
 
 def _check_chi(kinds: list[int], tiles: tuple[int, ...]) -> None:
@@ -78,33 +86,83 @@ def _check_call_shape(call_type: CallType, tiles: tuple[int, ...]) -> None:
         raise InvalidHandError(f"two red fives of one suit in {label}: {_names(tiles)}")
 
 
-@dataclass(frozen=True)
+def call_type_of(bracket: str, codes: tuple[int, ...]) -> CallType:
+    """The call type that notation tells by the bracket and the shape: ``(`` a closed
+    kan, else four tiles an open kan, three of a kind a pon, other three a chi (the shape
+    itself is checked when the :class:`Call` is built).
+
+    >>> call_type_of("[", (0, 1, 2)), call_type_of("(", (27, 27, 27, 27))
+    (<CallType.CHI: 'chi'>, <CallType.CLOSED_KAN: 'closed_kan'>)
+    """
+    if bracket == "(":
+        if len(codes) != 4:
+            raise InvalidHandError(
+                "parentheses mark a closed kan (four identical tiles); write open calls in square brackets"
+            )
+        return CallType.CLOSED_KAN
+    if len(codes) == 4:
+        return CallType.OPEN_KAN
+    return CallType.PON if len({kind_of(c) for c in codes}) == 1 else CallType.CHI
+
+
+def _parse_call_text(text: str) -> tuple[CallType, tuple[int, ...]]:
+    """Type and tile codes of one call written alone, like ``"[406p]"`` or ``"(1111z)"``."""
+    start = len(text) - len(text.lstrip())
+    end = len(text.rstrip()) - 1
+    if end <= start or text[start] not in BRACKETS or text[end] != BRACKETS[text[start]]:
+        raise TileParseError("a call is written in brackets: [123m], [555p], [5555p] or (1111z)", text)
+    pairs = scan_tiles(text, start + 1, end)
+    if len(pairs) not in (3, 4):
+        raise TileParseError(f"a call has 3 or 4 tiles, got {len(pairs)}", text, start)
+    codes = tuple(code for code, _ in pairs)
+    return call_type_of(text[start], codes), codes
+
+
+@dataclass(frozen=True, init=False, repr=False)
 class Call:
     """One called meld. ``tiles`` are tile codes, stored sorted by kind with a red five
-    first among the fives; a list is accepted and stored as a tuple.
+    first among the fives; a list is accepted and stored as a tuple. Notation alone
+    (``Call('[406p]')``) builds the call it writes; an added kan has no notation of its
+    own (``[5555p]`` is an open kan): build it with :meth:`added_kan`.
 
     >>> Call(CallType.CHI, (14, 35, 12)).to_text()
     '[406p]'
     >>> Call.pon(4, red=1).tiles
     (34, 4, 4)
+    >>> Call("[406p]"), Call.added_kan(13, red=1)
+    (Call('[406p]'), Call.added_kan(13, red=1))
     """
 
     type: CallType
     tiles: tuple[int, ...]
 
-    def __post_init__(self) -> None:
+    def __init__(self, type: CallType | str, tiles: Iterable[int] | None = None) -> None:
+        if tiles is None:
+            if not isinstance(type, str) or type.lstrip()[:1] not in BRACKETS:
+                raise InvalidHandError(
+                    f"Call({quote(type)}) needs its tiles: Call(type, tile_codes), or notation"
+                    " alone like Call('[123m]') or Call('(1111z)')"
+                )
+            type, tiles = _parse_call_text(type)
         try:
-            call_type = CallType(self.type)
+            call_type = CallType(type)
         except ValueError:
             raise InvalidHandError(
-                f"unknown call type {self.type!r} (expected one of {', '.join(t.value for t in CallType)})"
+                f"unknown call type {quote(type)} (expected one of {', '.join(t.value for t in CallType)})"
             ) from None
-        if isinstance(self.tiles, (str, bytes)) or not isinstance(self.tiles, Iterable):
-            raise InvalidHandError("Call tiles are tile codes; read notation with parse_hand")
-        tiles = tuple(sort_codes(self.tiles))
-        _check_call_shape(call_type, tiles)
+        if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
+            raise InvalidHandError(
+                "Call tiles are tile codes; read notation with parse_hand, or Call('[123m]') for one call"
+            )
+        codes = tuple(sort_codes(tiles))
+        _check_call_shape(call_type, codes)
         object.__setattr__(self, "type", call_type)
-        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "tiles", codes)
+
+    def __repr__(self) -> str:
+        if self.type is CallType.ADDED_KAN:
+            return f"Call.added_kan({self.kind}{', red=1' if any(self.red) else ''})"
+        return f"Call({self.to_text()!r})"
 
     @classmethod
     def _of_kind(cls, call_type: CallType, kind: int, size: int, red: int) -> Call:

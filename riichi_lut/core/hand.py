@@ -14,7 +14,9 @@ any written order, ``[555p]`` pon, ``[5555p]`` open kan) and a closed kan in par
 (``(1111z)``); ``0`` is a red five inside calls too: ``"23m456p11z [406s] (1111z)"``.
 The text has no separate form for an added kan (shouminkan): ``[5555p]`` reads as an
 open kan (daiminkan); a ``Call(CallType.ADDED_KAN, ...)`` built in code is written as
-``[5555p]`` too. Whitespace between calls is optional.
+``[5555p]`` too. Whitespace between calls is optional. ``Hand(text)`` reads notation
+like :func:`parse_hand`, and ``repr(hand)`` writes it, so a hand pasted from its repr
+is an equal hand: ``Hand('23m456p55z [789s]')``.
 
 Errors: :class:`~riichi_lut.errors.TileParseError` (with the position) for text that
 cannot be read; :class:`~riichi_lut.errors.InvalidHandError` for tiles that cannot be a
@@ -27,8 +29,8 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidHandError, TileParseError
-from .calls import Call, CallType
+from ..errors import InvalidHandError, TileParseError, clip, quote
+from .calls import BRACKETS, Call, CallType, call_type_of
 from .tiles import (
     KIND_NAMES,
     MAX_COPIES,
@@ -38,13 +40,24 @@ from .tiles import (
     codes_from_counts,
     counts_of,
     format_counts,
-    kind_of,
     red_of,
     scan_tiles,
     tally_codes,
     validate_counts,
     validate_red,
 )
+
+__all__ = [
+    "MAX_CALLS",
+    "Call",
+    "CallType",
+    "Hand",
+    "as_hand",
+    "is_count_sequence",
+    "not_a_hand_error",
+    "parse_hand",
+    "validate_concealed_counts",
+]
 
 MAX_CALLS = 4
 
@@ -103,33 +116,52 @@ def _check_across(concealed: tuple[int, ...], red: tuple[int, ...], calls: tuple
             )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, repr=False)
 class Hand:
     """A hand: 34 concealed counts, red fives among them (m, p, s) and the calls.
 
     ``concealed`` counts red fives in their kind; any sequence (a numpy array too) is
-    accepted and stored as a tuple of ints.
+    accepted and stored as a tuple of ints. Notation in its place reads the whole hand,
+    red fives and calls included: ``Hand('23m456p55z [789s]')`` is
+    ``parse_hand('23m456p55z [789s]')``; with ``calls=`` the text holds the concealed
+    tiles only. ``repr`` writes that form, so it evaluates back to an equal hand (a
+    hand with an added kan, which notation cannot write, lists its calls).
 
-    >>> h = parse_hand("23m456p55z [789s] (1111z)")
+    >>> h = Hand("23m456p55z [789s] (1111z)")
     >>> h.n_calls, h.concealed_count, h.is_closed, h.is_complete_size
     (2, 7, False, False)
-    >>> h.to_text()
-    '23m456p55z [789s] (1111z)'
+    >>> h
+    Hand('23m456p55z [789s] (1111z)')
+    >>> Hand("123456789m1p", calls=(Call.added_kan(13),))
+    Hand('123456789m1p', calls=(Call.added_kan(13),))
     """
 
     concealed: tuple[int, ...]
-    red: tuple[int, int, int] = (0, 0, 0)
-    calls: tuple[Call, ...] = ()
+    red: tuple[int, int, int]
+    calls: tuple[Call, ...]
 
-    def __post_init__(self) -> None:
-        concealed = tuple(validate_counts(self.concealed, name="concealed"))
-        red = validate_red(self.red, concealed, name="red")
-        calls = _check_calls(self.calls)
-        object.__setattr__(self, "concealed", concealed)
+    def __init__(
+        self,
+        concealed: str | Sequence[int],
+        red: tuple[int, int, int] = (0, 0, 0),
+        calls: tuple[Call, ...] = (),
+    ) -> None:
+        if isinstance(concealed, str):
+            counts, red, calls = _fields_from_text(concealed, red, calls)
+        else:
+            counts = tuple(validate_counts(concealed, name="concealed"))
+            red = validate_red(red, counts, name="red")
+            calls = _check_calls(calls)
+        object.__setattr__(self, "concealed", counts)
         object.__setattr__(self, "red", red)
         object.__setattr__(self, "calls", calls)
-        _check_across(concealed, red, calls)
-        _check_tile_count(sum(concealed), len(calls))
+        _check_across(counts, red, calls)
+        _check_tile_count(sum(counts), len(calls))
+
+    def __repr__(self) -> str:
+        if all(c.type is not CallType.ADDED_KAN for c in self.calls):
+            return f"Hand({self.to_text()!r})"
+        return f"Hand({format_counts(self.concealed, self.red)!r}, calls={self.calls!r})"
 
     @classmethod
     def from_counts(cls, counts: Sequence[int], red: Sequence[int] = (0, 0, 0)) -> Hand:
@@ -200,16 +232,27 @@ class Hand:
         return " ".join([format_counts(self.concealed, self.red), *calls])
 
 
-# --- parsing ------------------------------------------------------------------------
+def _fields_from_text(
+    text: str, red: Sequence[int], calls: object
+) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[Call, ...]]:
+    """The fields of ``Hand(text)`` or ``Hand(text, calls=...)``."""
+    if any(validate_red(red, name="red")):
+        raise InvalidHandError("Hand(text): write red fives in the text (0m, 0p, 0s), not as red=")
+    extra = _check_calls(calls)
+    counts, red_fives, written = _read_hand(text)
+    if extra and written:
+        raise InvalidHandError("Hand(text, calls=...): the text holds calls too; give each call in one place")
+    return counts, red_fives, extra or written
 
-_CLOSERS = {"[": "]", "(": ")"}
+
+# --- parsing ------------------------------------------------------------------------
 
 
 def _find_close(text: str, start: int) -> int:
     """Index of the bracket that closes the one at ``start``."""
     for position in range(start + 1, len(text)):
         char = text[position]
-        if char == _CLOSERS[text[start]]:
+        if char == BRACKETS[text[start]]:
             return position
         if char in "[(":
             raise TileParseError("nested bracket: a call cannot hold a call", text, position)
@@ -220,32 +263,21 @@ def _find_close(text: str, start: int) -> int:
     raise TileParseError(f"unclosed {text[start]!r}", text, start)
 
 
-def _call_type(bracket: str, codes: tuple[int, ...]) -> CallType:
-    """The call type told by the bracket and the shape; raises for ``(123m)``."""
-    if bracket == "(":
-        if len(codes) != 4:
-            raise InvalidHandError(
-                "parentheses mark a closed kan (four identical tiles); write open calls in square brackets"
-            )
-        return CallType.CLOSED_KAN
-    if len(codes) == 4:
-        return CallType.OPEN_KAN
-    return CallType.PON if len({kind_of(c) for c in codes}) == 1 else CallType.CHI
-
-
 def _parse_call(text: str, start: int, end: int) -> tuple[Call, list[tuple[int, int]]]:
     """The call written in ``text[start:end + 1]`` and its positioned tiles."""
     pairs = scan_tiles(text, start + 1, end)
-    call_text = text[start : end + 1]
+    call_text = clip(text[start : end + 1], limit=20)
     if not pairs:
         raise TileParseError("empty call", text, start)
     if len(pairs) not in (3, 4):
         raise TileParseError(f"a call has 3 or 4 tiles, got {len(pairs)}", text, start)
     codes = tuple(code for code, _ in pairs)
     try:
-        return Call(_call_type(text[start], codes), codes), pairs
+        return Call(call_type_of(text[start], codes), codes), pairs
     except InvalidHandError as exc:
-        raise InvalidHandError(f"{call_text} at position {start} in {text!r}: {exc}") from None
+        raise InvalidHandError(
+            f"{call_text} at position {start} in {quote(text, around=start)}: {exc}"
+        ) from None
 
 
 def _after_calls_error(text: str, position: int) -> TileParseError:
@@ -269,6 +301,13 @@ def parse_hand(text: str) -> Hand:
     >>> [c.type.value for c in parse_hand("11z [312m] [0555p] (7777z) [406s]").calls]
     ['chi', 'open_kan', 'closed_kan', 'chi']
     """
+    counts, red, calls = _read_hand(text)
+    return Hand(counts, red, calls)
+
+
+def _read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[Call, ...]]:
+    """Concealed counts, red fives and calls written in ``text``; no check of the tile
+    count (``Hand(text, calls=...)`` adds calls to it)."""
     if not isinstance(text, str):
         raise TileParseError(f"hand notation must be a str, got {type(text).__name__}")
     if not text.strip():
@@ -282,7 +321,7 @@ def parse_hand(text: str) -> Hand:
         if text[position].isspace():
             position += 1
             continue
-        if text[position] not in _CLOSERS:
+        if text[position] not in BRACKETS:
             raise _after_calls_error(text, position)
         end = _find_close(text, position)
         call, call_pairs = _parse_call(text, position, end)
@@ -291,7 +330,7 @@ def parse_hand(text: str) -> Hand:
         position = end + 1
     check_copies(pairs, text)
     counts, red = tally_codes(concealed)
-    return Hand(tuple(counts), red, tuple(calls))
+    return tuple(counts), red, tuple(calls)
 
 
 # --- the door every API goes through -------------------------------------------------
@@ -304,7 +343,7 @@ def _check_melds(melds: object) -> int:
     except TypeError:
         value = None
     if value is None or not 0 <= value <= MAX_CALLS:
-        raise InvalidHandError(f"melds must be an int 0..{MAX_CALLS}, got {melds!r}")
+        raise InvalidHandError(f"melds must be an int 0..{MAX_CALLS}, got {quote(melds)}")
     return value
 
 
@@ -321,15 +360,32 @@ def validate_concealed_counts(counts: Sequence[int], melds: int) -> list[int]:
     return values
 
 
-def _is_count_sequence(obj: object) -> bool:
-    return isinstance(obj, (list, tuple)) or hasattr(obj, "ndim")
+def is_count_sequence(obj: object) -> bool:
+    """Whether ``obj`` is read as counts (a list, a tuple or an array, not a numpy scalar)."""
+    return isinstance(obj, (list, tuple)) or getattr(obj, "ndim", 0) > 0
 
 
-def as_hand(obj: object, *, melds: int | None = None) -> Hand:
+def not_a_hand_error(obj: object, name: str = "hand") -> InvalidHandError:
+    """The error for ``obj`` given as a hand (parameter ``name``) that is neither
+    notation, a :class:`Hand` nor counts: ``None``, a number, a set, a mapping.
+
+    >>> print(not_a_hand_error(None))  # doctest: +NORMALIZE_WHITESPACE
+    hand: cannot read a hand from a NoneType (None):
+    pass notation, a Hand or 34 counts
+    """
+    kind = type(obj).__name__
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    return InvalidHandError(
+        f"{name}: cannot read a hand from {article} {kind} ({quote(obj)}): pass notation, a Hand or 34 counts"
+    )
+
+
+def as_hand(obj: object, *, melds: int | None = None, name: str = "hand") -> Hand:
     """A :class:`Hand` from notation, a ``Hand`` or 34 counts of a closed hand.
 
     ``melds``, when given, must match the number of calls. Counts with unknown calls
-    cannot make a Hand: check them with :func:`validate_concealed_counts`.
+    cannot make a Hand: check them with :func:`validate_concealed_counts`. ``name`` is
+    the caller's parameter, named in the error for anything else (``None``, a number).
 
     >>> as_hand("123456789m1234p", melds=1)
     Traceback (most recent call last):
@@ -342,17 +398,15 @@ def as_hand(obj: object, *, melds: int | None = None) -> Hand:
         hand = obj
     elif isinstance(obj, str):
         hand = parse_hand(obj)
-    elif _is_count_sequence(obj):
+    elif is_count_sequence(obj):
         if melds:
             raise InvalidHandError(
-                f"34 counts with melds={melds} leave the calls unknown: check them with"
+                f"34 counts with melds={quote(melds)} leave the calls unknown: check them with"
                 " validate_concealed_counts(counts, melds) or pass a Hand"
             )
         return Hand.from_counts(obj)  # type: ignore[arg-type]
     else:
-        raise InvalidHandError(
-            f"cannot read a hand from a {type(obj).__name__}: pass notation, a Hand or 34 counts"
-        )
+        raise not_a_hand_error(obj, name)
     if melds is not None and _check_melds(melds) != hand.n_calls:
         raise InvalidHandError(f"melds={melds} but the hand has {_plural(hand.n_calls, 'call')}")
     return hand

@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
-from ..errors import InvalidHandError, TileParseError
+from ..errors import InvalidHandError, TileParseError, quote
 from .tiles import (
     KIND_NAMES,
     NUM_KINDS,
@@ -23,9 +23,21 @@ from .tiles import (
     RED_FIVE_KINDS,
     as_int,
     is_red,
+    items_of,
     tally_codes,
     validate_code,
 )
+
+__all__ = [
+    "MJAI_HONORS",
+    "MJAI_NAMES",
+    "from_136",
+    "from_136_list",
+    "parse_mjai",
+    "parse_mjai_list",
+    "to_136_list",
+    "to_mjai",
+]
 
 MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 MJAI_NAMES = KIND_NAMES[:27] + MJAI_HONORS + ("5mr", "5pr", "5sr")
@@ -65,7 +77,8 @@ def parse_mjai_list(names: Iterable[str]) -> list[int]:
     """
     if isinstance(names, (str, bytes)):
         raise TileParseError("expected a list of mjai names, got a single string")
-    codes = [_mjai_code(name, f"item {i}: ") for i, name in enumerate(names)]
+    items = items_of(names, "parse_mjai_list: names", "mjai tile names")
+    codes = [_mjai_code(name, f"item {i}: ") for i, name in enumerate(items)]
     tally_codes(codes)
     return codes
 
@@ -91,7 +104,7 @@ def from_136(tile_id: int, red: bool = True) -> int:
     """
     value = as_int(tile_id, "136-id")
     if not 0 <= value < NUM_TILE_IDS:
-        raise InvalidHandError(f"136-id {value} is out of range 0..{NUM_TILE_IDS - 1}")
+        raise InvalidHandError(f"136-id {quote(value)} is out of range 0..{NUM_TILE_IDS - 1}")
     if red and value in RED_136_IDS:
         return RED_CODES[RED_136_IDS.index(value)]
     return value // 4
@@ -103,9 +116,11 @@ def from_136_list(tile_ids: Iterable[int], red: bool = True) -> list[int]:
     >>> from_136_list([0, 16, 17])
     [0, 34, 4]
     """
+    if isinstance(tile_ids, (str, bytes)):
+        raise InvalidHandError("from_136_list: tile_ids are 136-ids (ints 0..135), got a string")
     seen: dict[int, int] = {}
     codes = []
-    for index, tile_id in enumerate(tile_ids):
+    for index, tile_id in enumerate(items_of(tile_ids, "from_136_list: tile_ids", "136-ids (ints 0..135)")):
         try:
             codes.append(from_136(tile_id, red))
         except InvalidHandError as exc:
@@ -135,7 +150,9 @@ def to_136_list(codes: Iterable[int], red: bool = True) -> list[int]:
     >>> to_136_list([4, RED_5M, 4, 0])
     [17, 16, 18, 0]
     """
-    values = [validate_code(c) for c in codes]
+    if isinstance(codes, (str, bytes)):
+        raise InvalidHandError("to_136_list: codes are tile codes, got a string: parse it with parse_tiles")
+    values = [validate_code(c) for c in items_of(codes, "to_136_list: codes", "tile codes (ints 0..36)")]
     counts, reds = tally_codes(values)
     if not red and any(reds):
         raise InvalidHandError("a red five has no 136-id when red=False")

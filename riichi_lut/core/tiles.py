@@ -30,8 +30,51 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from ..errors import InvalidHandError, TileParseError
+from ..errors import InvalidHandError, TileParseError, describe, quote
+
+__all__ = [
+    "CODE_NAMES",
+    "HONOR_KINDS",
+    "KIND_NAMES",
+    "MAX_COPIES",
+    "NUMBER_SUIT_LETTERS",
+    "NUM_CODES",
+    "NUM_KINDS",
+    "NUM_TILE_IDS",
+    "RED_5M",
+    "RED_5P",
+    "RED_5S",
+    "RED_136_IDS",
+    "RED_CODES",
+    "RED_FIVE_KINDS",
+    "SUIT_LETTERS",
+    "TERMINALS_AND_HONORS",
+    "as_int",
+    "check_copies",
+    "codes_from_counts",
+    "counts_of",
+    "format_counts",
+    "format_tiles",
+    "is_honor",
+    "is_red",
+    "items_of",
+    "kind_of",
+    "number_of",
+    "parse_tiles",
+    "red_code_of_kind",
+    "red_of",
+    "scan_tiles",
+    "sort_codes",
+    "suit_of",
+    "tally_codes",
+    "tile_name",
+    "validate_code",
+    "validate_counts",
+    "validate_kind",
+    "validate_red",
+]
 
 NUM_KINDS = 34
 NUM_CODES = 37
@@ -66,7 +109,7 @@ def as_int(value: object, what: str) -> int:
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidHandError(f"{what} is a {type(value).__name__} ({value!r}), not an int") from None
+        raise InvalidHandError(f"{what} is a {type(value).__name__} ({quote(value)}), not an int") from None
 
 
 def validate_code(code: object) -> int:
@@ -77,7 +120,7 @@ def validate_code(code: object) -> int:
     """
     value = as_int(code, "tile code")
     if not 0 <= value < NUM_CODES:
-        raise InvalidHandError(f"tile code {value} is out of range 0..{NUM_CODES - 1}")
+        raise InvalidHandError(f"tile code {quote(value)} is out of range 0..{NUM_CODES - 1}")
     return value
 
 
@@ -89,7 +132,7 @@ def validate_kind(kind: object) -> int:
     """
     value = as_int(kind, "tile kind")
     if not 0 <= value < NUM_KINDS:
-        raise InvalidHandError(f"tile kind {value} is out of range 0..{NUM_KINDS - 1}")
+        raise InvalidHandError(f"tile kind {quote(value)} is out of range 0..{NUM_KINDS - 1}")
     return value
 
 
@@ -174,6 +217,22 @@ def sort_codes(codes: Iterable[int]) -> list[int]:
     return sorted(values, key=lambda c: (kind_of(c), c < RED_5M))
 
 
+def items_of(obj: object, name: str, items: str) -> list[Any]:
+    """The items of ``obj``, an iterable of tiles; anything else (``None``, a number)
+    raises :class:`InvalidHandError` naming ``name``, what it holds and what was given.
+
+    >>> items_of(None, "codes", "tile codes")
+    Traceback (most recent call last):
+    ...
+    riichi_lut.errors.InvalidHandError: codes must be a sequence of tile codes, got None
+    """
+    try:
+        iterator = iter(obj)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidHandError(f"{name} must be a sequence of {items}, got {describe(obj)}") from None
+    return list(iterator)
+
+
 # --- mpsz ---------------------------------------------------------------------------
 
 
@@ -249,12 +308,15 @@ def check_copies(pairs: Iterable[tuple[int, int]], text: str) -> None:
         kind = kind_of(code)
         counts[kind] += 1
         if counts[kind] > MAX_COPIES:
-            raise InvalidHandError(f"{KIND_NAMES[kind]}: a 5th copy at position {position} in {text!r}")
+            raise InvalidHandError(
+                f"{KIND_NAMES[kind]}: a 5th copy at position {position} in {quote(text, around=position)}"
+            )
         if is_red(code):
             reds[code - RED_5M] += 1
             if reds[code - RED_5M] > 1:
                 raise InvalidHandError(
-                    f"two red {KIND_NAMES[kind]}: the second at position {position} in {text!r}"
+                    f"two red {KIND_NAMES[kind]}: the second at position {position}"
+                    f" in {quote(text, around=position)}"
                 )
 
 
@@ -324,7 +386,7 @@ def validate_counts(counts: Sequence[int], *, name: str = "counts") -> list[int]
     riichi_lut.errors.InvalidHandError: counts: 5m has 5 copies (at most 4)
     """
     if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__"):
-        raise InvalidHandError(f"{name} must be a sequence of 34 counts, got {type(counts).__name__}")
+        raise InvalidHandError(f"{name} must be a sequence of 34 counts, got {describe(counts)}")
     shape = getattr(counts, "shape", None)
     if shape is not None and len(shape) != 1:
         raise InvalidHandError(f"{name} must be 1-D with 34 counts, got shape {tuple(shape)}")
@@ -336,9 +398,11 @@ def validate_counts(counts: Sequence[int], *, name: str = "counts") -> list[int]
     values = [as_int(v, f"{name}[{i}] ({KIND_NAMES[i]})") for i, v in enumerate(counts)]
     for kind, value in enumerate(values):
         if value < 0:
-            raise InvalidHandError(f"{name}: {KIND_NAMES[kind]} has a negative count ({value})")
+            raise InvalidHandError(f"{name}: {KIND_NAMES[kind]} has a negative count ({quote(value)})")
         if value > MAX_COPIES:
-            raise InvalidHandError(f"{name}: {KIND_NAMES[kind]} has {value} copies (at most {MAX_COPIES})")
+            raise InvalidHandError(
+                f"{name}: {KIND_NAMES[kind]} has {quote(value)} copies (at most {MAX_COPIES})"
+            )
     return values
 
 
@@ -353,12 +417,12 @@ def validate_red(
     (0, 1, 0)
     """
     if isinstance(red, (str, bytes)) or not hasattr(red, "__len__") or len(red) != 3:
-        raise InvalidHandError(f"{name} must be 3 red-five counts (m, p, s), got {red!r}")
+        raise InvalidHandError(f"{name} must be 3 red-five counts (m, p, s), got {quote(red)}")
     values = [as_int(v, f"{name}[{i}] (red 5{'mps'[i]})") for i, v in enumerate(red)]
     for value, kind in zip(values, RED_FIVE_KINDS, strict=True):
         five = KIND_NAMES[kind]
         if not 0 <= value <= 1:
-            raise InvalidHandError(f"{name}: {value} red {five}, but one red five per suit exists")
+            raise InvalidHandError(f"{name}: {quote(value)} red {five}, but one red five per suit exists")
         if counts is not None and value > counts[kind]:
             raise InvalidHandError(f"{name}: a red {five} but no {five} is counted")
     return (values[0], values[1], values[2])
@@ -405,5 +469,7 @@ def format_tiles(codes: Iterable[int]) -> str:
     >>> parse_tiles(format_tiles([33, RED_5M, 4, 2, 0])) == sort_codes([33, RED_5M, 4, 2, 0])
     True
     """
-    counts, red = tally_codes(codes)
+    if isinstance(codes, (str, bytes)):
+        raise InvalidHandError("format_tiles: codes are tile codes, got a string: parse it with parse_tiles")
+    counts, red = tally_codes(items_of(codes, "format_tiles: codes", "tile codes (ints 0..36)"))
     return format_counts(counts, red)

@@ -21,8 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidHandError, TileParseError
+from ..errors import InvalidHandError, TileParseError, quote
 from .tiles import KIND_NAMES, NUM_KINDS, counts_of, parse_tiles, red_of, validate_counts
+
+__all__ = ["SOURCES", "Tally", "Visible", "VisibleLike", "visible_counts"]
 
 
 def _brackets_to_spaces(text: str) -> str:
@@ -41,9 +43,7 @@ def _source_tally(source: Any, name: str) -> Tally:
         try:
             codes = parse_tiles(_brackets_to_spaces(source))
         except TileParseError as exc:
-            raise TileParseError(
-                f"{name}: {exc.args[0].split(' (at position')[0]}", source, exc.position
-            ) from None
+            raise TileParseError(f"{name}: {exc.reason}", source, exc.position) from None
         return counts_of(codes), list(red_of(codes))
     if hasattr(source, "__len__") and len(source) == NUM_KINDS:
         return validate_counts(source, name=name), [0, 0, 0]
@@ -53,20 +53,40 @@ def _source_tally(source: Any, name: str) -> Tally:
     )
 
 
+def _is_empty(source: object) -> bool:
+    """A source left at its default (``""``); an explicit empty sequence is shown."""
+    return isinstance(source, str) and source == ""
+
+
 def _add(total: Tally, part: Tally) -> Tally:
     return [a + b for a, b in zip(total[0], part[0], strict=True)], [
         a + b for a, b in zip(total[1], part[1], strict=True)
     ]
 
 
-@dataclass(frozen=True)
+SOURCES = ("discards", "calls", "dora_indicators", "other")
+"""The fields of :class:`Visible`: where visible tiles come from."""
+
+
+@dataclass(frozen=True, repr=False)
 class Visible:
-    """Visible tiles by source; each field is notation or 34 counts."""
+    """Visible tiles by source; each field is notation or 34 counts. The ``repr``
+    lists the sources that hold tiles and evaluates back to an equal ``Visible``.
+
+    >>> Visible(discards="19m 5p", dora_indicators="3z")
+    Visible(discards='19m 5p', dora_indicators='3z')
+    """
 
     discards: str | Sequence[int] = ""
     calls: str | Sequence[int] = ""
     dora_indicators: str | Sequence[int] = ""
     other: str | Sequence[int] = ""
+
+    def __repr__(self) -> str:
+        given = [
+            f"{field}={getattr(self, field)!r}" for field in SOURCES if not _is_empty(getattr(self, field))
+        ]
+        return f"Visible({', '.join(given)})"
 
     def counts(self) -> list[int]:
         """34 counts over all sources (red fives counted as their kind)."""
@@ -74,7 +94,7 @@ class Visible:
 
     def tally(self) -> Tally:
         total: Tally = ([0] * NUM_KINDS, [0, 0, 0])
-        for field in ("discards", "calls", "dora_indicators", "other"):
+        for field in SOURCES:
             total = _add(total, _source_tally(getattr(self, field), f"visible {field}"))
         return total
 
@@ -91,9 +111,12 @@ def visible_counts(visible: VisibleLike, own: Sequence[int], own_red: Sequence[i
     if isinstance(visible, Visible):
         counts, red = visible.tally()
     elif isinstance(visible, Mapping):
-        unknown = set(visible) - {"discards", "calls", "dora_indicators", "other"}
+        unknown = set(visible) - set(SOURCES)
         if unknown:
-            raise InvalidHandError(f"visible: unknown source(s) {sorted(unknown)}")
+            raise InvalidHandError(
+                f"visible: unknown source(s) {quote(sorted(unknown, key=repr))}"
+                f" (expected {', '.join(SOURCES)})"
+            )
         counts, red = Visible(**visible).tally()
     else:
         counts, red = _source_tally(visible, "visible")

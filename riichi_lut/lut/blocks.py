@@ -23,6 +23,26 @@ from functools import cache
 
 import numpy as np
 
+__all__ = [
+    "BLOCKS",
+    "HONOR",
+    "MAX_BLOCK_TILES",
+    "MAX_MELDS",
+    "SUIT",
+    "Block",
+    "Vector",
+    "base5_index",
+    "broadcast_sum",
+    "complete_shapes",
+    "completion",
+    "digit_axis",
+    "join",
+    "meld_shapes",
+    "min_plus",
+    "tile_totals",
+    "valid_mask",
+]
+
 MAX_MELDS = 4
 MAX_BLOCK_TILES = 14
 

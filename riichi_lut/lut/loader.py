@@ -5,7 +5,9 @@ directory of a checkout). ``RIICHI_LUT_TABLES`` may name another directory. Each
 read on first use: the file's size and sha256 are checked against ``manifest.json``, the
 manifest's schema, dtype and shape against what this version of the code expects, and
 the decompressed bytes become a read-only numpy array. Any failure raises
-:class:`~riichi_lut.errors.TableError` naming the file and how to rebuild.
+:class:`~riichi_lut.errors.TableError` naming the file and what to do (:func:`advice`):
+in a checkout, rebuild with ``python build_tables.py``; for an installed package,
+reinstall riichi-lut; for a directory named by ``RIICHI_LUT_TABLES``, fix or unset it.
 """
 
 from __future__ import annotations
@@ -22,13 +24,33 @@ from typing import Any, TypeVar
 import numpy as np
 import zstandard
 
-from ..errors import TableError
+from ..errors import QUOTE_LIMIT, TableError, quote
+
+__all__ = [
+    "ENV_VAR",
+    "EXPECTED",
+    "HONOR_PATTERNS",
+    "HONOR_SLOTS",
+    "MANIFEST",
+    "REBUILD",
+    "REINSTALL",
+    "SCHEMA_VERSION",
+    "SUIT_PATTERNS",
+    "SUIT_SLOTS",
+    "Tables",
+    "advice",
+    "current",
+    "default_directory",
+    "reset",
+    "tables",
+]
 
 SCHEMA_VERSION = 3
 MANIFEST = "manifest.json"
 ENV_VAR = "RIICHI_LUT_TABLES"
-T = TypeVar("T")
+_T = TypeVar("_T")
 REBUILD = "rebuild them with `python build_tables.py` in a checkout of riichi-lut"
+REINSTALL = "reinstall riichi-lut (`pip install --force-reinstall riichi-lut`) to restore them"
 
 SUIT_SLOTS = 5**9
 HONOR_SLOTS = 5**7
@@ -76,18 +98,64 @@ def default_directory() -> Path:
     return Path(__file__).resolve().parents[2] / "tables"  # a checkout, not installed
 
 
+def _is_checkout(directory: Path) -> bool:
+    """The ``tables/`` of a source checkout: ``build_tables.py`` sits beside it."""
+    return (directory.parent / "build_tables.py").is_file()
+
+
+def _is_installed(directory: Path) -> bool:
+    """Tables installed inside a package (``.../riichi_lut/tables``, site-packages)."""
+    parts = directory.resolve().parts
+    inside_package = (directory.parent / "__init__.py").is_file()
+    return inside_package or "site-packages" in parts or "dist-packages" in parts
+
+
+def advice(directory: Path, from_env: bool = False) -> str:
+    """What to do about broken tables in ``directory``: name ``RIICHI_LUT_TABLES`` when
+    the directory came from it, reinstall an installed package, rebuild a checkout's (or
+    another directory's) tables with ``build_tables.py``.
+
+    >>> advice(Path("/nowhere/tables"), from_env=True).split(":")[0]
+    'the directory comes from RIICHI_LUT_TABLES=/nowhere/tables'
+    """
+    shown = _shown(directory)
+    if from_env:
+        return (
+            f"the directory comes from {ENV_VAR}={shown}: point it at a table set built with"
+            f" `python build_tables.py --out DIR`, or unset {ENV_VAR} to use the tables installed"
+            " with riichi-lut"
+        )
+    if _is_checkout(directory):
+        return REBUILD
+    if _is_installed(directory):
+        return REINSTALL
+    return f"{REBUILD} (`--out {shown}` writes them here)"
+
+
+def _shown(directory: Path) -> str:
+    """A directory as messages show it: quoted and shortened only when long."""
+    text = str(directory)
+    return text if len(text) <= QUOTE_LIMIT else quote(text)
+
+
 class Tables:
-    """The table set of one directory; arrays load on first access."""
+    """The table set of one directory; arrays load on first access. Without a
+    ``directory``, that of :func:`default_directory`."""
 
     def __init__(self, directory: Path | str | None = None) -> None:
+        override = os.environ.get(ENV_VAR)
         self.directory = Path(directory) if directory is not None else default_directory()
+        #: whether the directory is the one RIICHI_LUT_TABLES names (errors say so)
+        self.from_env = bool(override) and Path(str(override)) == self.directory
         self._manifest: dict[str, Any] | None = None
         self._arrays: dict[str, np.ndarray] = {}
         self._derived: dict[str, Any] = {}
         self._lock = threading.RLock()
 
     def _fail(self, file: str, problem: str) -> TableError:
-        return TableError(f"table file {self.directory / file}: {problem}; {REBUILD}")
+        return TableError(
+            f"table file {self.directory / file}: {problem}; {advice(self.directory, self.from_env)}"
+        )
 
     @property
     def manifest(self) -> dict[str, Any]:
@@ -106,7 +174,7 @@ class Tables:
         if not isinstance(manifest, dict) or manifest.get("schema") != SCHEMA_VERSION:
             found = manifest.get("schema") if isinstance(manifest, dict) else None
             raise self._fail(
-                MANIFEST, f"schema version {found!r}, this riichi-lut reads version {SCHEMA_VERSION}"
+                MANIFEST, f"schema version {quote(found)}, this riichi-lut reads version {SCHEMA_VERSION}"
             )
         if not isinstance(manifest.get("tables"), dict):
             raise self._fail(MANIFEST, "no 'tables' section")
@@ -122,7 +190,7 @@ class Tables:
                     self._arrays[name] = array
         return array
 
-    def derived(self, key: str, build: Callable[[Tables], T]) -> T:
+    def derived(self, key: str, build: Callable[[Tables], _T]) -> _T:
         """A structure computed once from these tables (look-up dicts, premultiplied
         index arrays), cached with them so that a reset table set never mixes with it."""
         value = self._derived.get(key)
@@ -143,7 +211,7 @@ class Tables:
         if entry.get("dtype") != dtype or tuple(entry.get("shape", ())) != shape:
             raise self._fail(
                 file,
-                f"manifest says {entry.get('dtype')} {entry.get('shape')}, "
+                f"manifest says {quote(entry.get('dtype'))} {quote(entry.get('shape'))}, "
                 f"this riichi-lut expects {dtype} {list(shape)} (version mismatch)",
             )
         try:
@@ -153,7 +221,9 @@ class Tables:
         except OSError as exc:
             raise self._fail(file, f"unreadable ({exc})") from None
         if len(blob) != entry.get("bytes"):
-            raise self._fail(file, f"{len(blob)} bytes, manifest says {entry.get('bytes')} (truncated?)")
+            raise self._fail(
+                file, f"{len(blob)} bytes, manifest says {quote(entry.get('bytes'))} (truncated?)"
+            )
         if hashlib.sha256(blob).hexdigest() != entry.get("sha256"):
             raise self._fail(file, "sha256 does not match the manifest (corrupted or edited)")
         try:

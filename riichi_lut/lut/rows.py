@@ -13,7 +13,15 @@ from typing import Any
 import numpy as np
 
 from ..core.hand import MAX_CALLS
-from ..errors import InvalidHandError
+from ..errors import InvalidHandError, quote
+
+__all__ = [
+    "as_count_rows",
+    "block_indices",
+    "calls_per_row",
+    "check_totals",
+    "first_bad_row",
+]
 
 
 def _horner(two: np.ndarray, top: int, bottom: int, lone_top: Any, lone_bottom: Any) -> np.ndarray:
@@ -98,7 +106,7 @@ def as_count_rows(counts: Any, name: str = "counts") -> np.ndarray:
 def calls_per_row(melds: Any, n: int) -> np.ndarray | int:
     if isinstance(melds, (int, np.integer)) and not isinstance(melds, bool):
         if not 0 <= melds <= MAX_CALLS:
-            raise InvalidHandError(f"melds must be 0..{MAX_CALLS}, got {melds}")
+            raise InvalidHandError(f"melds must be 0..{MAX_CALLS}, got {quote(int(melds))}")
         return int(melds)
     calls = np.asarray(melds)
     if calls.shape != (n,) or calls.dtype.kind not in "iu":

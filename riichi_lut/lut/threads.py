@@ -13,7 +13,13 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, quote
+
+__all__ = [
+    "available_cores",
+    "resolve_threads",
+    "run_chunks",
+]
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -40,7 +46,7 @@ def resolve_threads(threads: int | None) -> int:
     if threads is None:
         return available_cores()
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise InvalidArgumentError(f"threads must be a positive int or None, got {threads!r}")
+        raise InvalidArgumentError(f"threads must be a positive int or None, got {quote(threads)}")
     return threads
 
 

@@ -20,7 +20,6 @@ A task is a module-level function ``task(chunk, params) -> result`` (picklable b
 from __future__ import annotations
 
 import atexit
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -142,11 +141,3 @@ def connect(address: str) -> Any:
             "Dask is not installed: pip install 'riichi-lut[dask]' (or distributed) to use --dask"
         ) from None
     return Client(address)  # type: ignore[no-untyped-call]
-
-
-def default_workers() -> int:
-    """Cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1

@@ -505,3 +505,155 @@ def test_random_hands_keep_the_invariants(hand):
     assert hand.concealed_count + 3 * hand.n_calls in (13, 14)
     assert all(r <= 1 for r in hand.total_red)
     assert Hand.from_codes(hand.codes, hand.calls) == hand
+
+
+# --- reprs that paste back --------------------------------------------------------------
+
+
+def test_hand_repr_is_the_notation():
+    hand = parse_hand("23m456p55z [789s] (1111z)")
+    assert repr(hand) == "Hand('23m456p55z [789s] (1111z)')"
+    assert Hand("23m456p55z [789s] (1111z)") == hand
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "123456789m1234p",
+        "055m456p789s11z [406s]",
+        "11z [312m] [0555p] (7777z) [406s]",
+        "23m456p55z [789s] (1111z)",
+        "1z [111m] [2222p] (3333s) [0555m]",
+    ],
+)
+def test_hand_from_text_is_parse_hand(text):
+    assert Hand(text) == parse_hand(text)
+    assert eval(repr(Hand(text))) == parse_hand(text)
+
+
+@given(hands())
+def test_hand_repr_round_trips(hand):
+    """Red fives, open, closed and added kans and every call type come back equal."""
+    assert eval(repr(hand)) == hand
+    assert repr(eval(repr(hand))) == repr(hand)
+
+
+def test_hand_with_an_added_kan_lists_its_calls():
+    hand = Hand(counts("123456789m1p"), calls=(Call.added_kan(13, red=1),))
+    assert repr(hand) == "Hand('123456789m1p', calls=(Call.added_kan(13, red=1),))"
+    assert eval(repr(hand)) == hand
+    assert eval(repr(hand)).calls[0].type is C.ADDED_KAN
+
+
+def test_hand_text_with_calls_holds_the_concealed_tiles_only():
+    hand = Hand("123456789m1p", calls=(Call.chi(18),))
+    assert hand == parse_hand("123456789m1p [123s]")
+    with pytest.raises(InvalidHandError, match="text holds calls too"):
+        Hand("123456m1p [123s]", calls=(Call.chi(18),))
+    with pytest.raises(InvalidHandError, match="write red fives in the text"):
+        Hand("123456789m1234p", red=(1, 0, 0))
+    with pytest.raises(InvalidHandError, match="10 or 11 concealed tiles, got 13"):
+        Hand("123456789m1234p", calls=(Call.chi(18),))  # 13 concealed + 1 call
+
+
+def test_hand_text_errors_are_those_of_parse_hand():
+    with pytest.raises(TileParseError, match="unknown character 'h'") as exc:
+        Hand("123h")
+    assert exc.value.position == 3
+    with pytest.raises(InvalidHandError, match="1m: a 5th copy at position 4"):
+        Hand("11111m222p333s44z")
+
+
+def test_hand_keeps_every_constructor_form():
+    text = "123456789m1234p"
+    expected = parse_hand(text)
+    assert Hand(counts(text)) == expected
+    assert Hand(concealed=counts(text), red=(0, 0, 0), calls=()) == expected
+    assert Hand(list(counts(text))) == expected  # type: ignore[arg-type]
+    assert dataclasses.replace(expected, calls=()) == expected
+    assert hash(Hand(text)) == hash(expected)
+    assert [f.name for f in dataclasses.fields(Hand)] == ["concealed", "red", "calls"]
+
+
+@pytest.mark.parametrize(
+    ("call", "text"),
+    [
+        (Call.chi(11, red=1), "Call('[340p]')"),
+        (Call.pon(33), "Call('[777z]')"),
+        (Call.open_kan(22, red=1), "Call('[0555s]')"),
+        (Call.closed_kan(27), "Call('(1111z)')"),
+        (Call.added_kan(4), "Call.added_kan(4)"),
+        (Call.added_kan(4, red=1), "Call.added_kan(4, red=1)"),
+    ],
+)
+def test_call_repr_pastes_back(call, text):
+    assert repr(call) == text
+    assert eval(text) == call
+
+
+def test_call_from_notation_alone():
+    assert Call("[406p]") == Call(C.CHI, (12, 35, 14))
+    assert Call(" (0555m) ") == Call.closed_kan(4, red=1)
+    assert Call("[5555p]").type is C.OPEN_KAN
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "fragment"),
+    [
+        ("123m", InvalidHandError, "needs its tiles"),
+        ("[123m", TileParseError, "written in brackets"),
+        ("[123m)", TileParseError, "written in brackets"),
+        ("[12m]", TileParseError, "3 or 4 tiles, got 2"),
+        ("[12x]", TileParseError, "unknown character 'x'"),
+        ("(123m)", InvalidHandError, "parentheses mark a closed kan"),
+        ("[135m]", InvalidHandError, "consecutive"),
+        ("pon", InvalidHandError, "needs its tiles"),
+    ],
+)
+def test_call_from_bad_notation(text, error, fragment):
+    with pytest.raises(error, match=fragment):
+        Call(text)
+
+
+# --- bad inputs fail by name ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("obj", "type_name"),
+    [(None, "a NoneType"), (5, "an int"), (1.5, "a float"), (True, "a bool"), (np.int64(5), "an int64")],
+)
+def test_shanten_of_a_non_hand_names_the_parameter_and_type(obj, type_name):
+    from riichi_lut import shanten
+
+    with pytest.raises(InvalidHandError, match=f"^hand: cannot read a hand from {type_name}"):
+        shanten(obj)
+    with pytest.raises(InvalidHandError, match=f"^hand: cannot read a hand from {type_name}"):
+        as_hand(obj)
+
+
+def test_a_10000_character_bad_hand_gives_a_short_message_with_the_position():
+    text = "1m" * 5000 + "x" + "2p" * 100
+    with pytest.raises(TileParseError) as exc:
+        parse_hand(text)
+    message = str(exc.value)
+    assert exc.value.position == 10_000 and exc.value.text == text
+    assert "at position 10000 of 10201" in message and "unknown character 'x'" in message
+    assert len(message) < 200
+    assert "m1mx2p2" in message  # the window shows the culprit
+
+
+def test_long_hands_are_quoted_short_in_every_message():
+    five = "1m" * 5 + " " * 10_000
+    with pytest.raises(InvalidHandError, match="1m: a 5th copy at position 8") as fifth:
+        parse_hand(five)
+    call = "123m456p789s1z " + " " * 10_000 + "[135m]"
+    with pytest.raises(InvalidHandError, match=r"\[135m\] at position 10015") as bad_call:
+        parse_hand(call)
+    many = "123m456p789s1z" + " [123m]" * 2000
+    with pytest.raises(InvalidHandError) as too_many:
+        parse_hand(many)
+    for exc in (fifth, bad_call, too_many):
+        assert len(str(exc.value)) < 250, str(exc.value)
+    with pytest.raises(InvalidHandError, match="melds must be an int") as melds:
+        as_hand("123456789m1234p", melds="1" * 10_000)  # type: ignore[arg-type]
+    assert len(str(melds.value)) < 150

@@ -404,3 +404,77 @@ def test_mpsz_round_trip(tile_ids):
 def test_mjai_list_round_trip(tile_ids):
     codes = from_136_list(tile_ids)
     assert parse_mjai_list([to_mjai(c) for c in codes]) == codes
+
+
+# --- bad inputs fail by name, quoted short -----------------------------------------------
+
+NOT_A_LIST = [(None, "None"), (5, "int 5"), (1.5, "float 1.5"), (True, "bool True"), (False, "bool False")]
+
+
+@pytest.mark.parametrize(("obj", "described"), NOT_A_LIST)
+@pytest.mark.parametrize(
+    ("function", "parameter"),
+    [
+        (from_136_list, "from_136_list: tile_ids"),
+        (to_136_list, "to_136_list: codes"),
+        (parse_mjai_list, "parse_mjai_list: names"),
+        (format_tiles, "format_tiles: codes"),
+    ],
+)
+def test_list_functions_name_the_parameter_and_the_type_given(function, parameter, obj, described):
+    with pytest.raises(InvalidHandError, match=f"^{parameter} must be a sequence of .*, got {described}$"):
+        function(obj)
+
+
+@pytest.mark.parametrize(
+    ("function", "text", "fragment"),
+    [
+        (from_136_list, "0 16", "tile_ids are 136-ids"),
+        (from_136_list, b"\x00\x10", "tile_ids are 136-ids"),
+        (to_136_list, "123m", "parse it with parse_tiles"),
+        (format_tiles, "123m", "parse it with parse_tiles"),
+    ],
+)
+def test_list_functions_refuse_a_string(function, text, fragment):
+    with pytest.raises(InvalidHandError, match=fragment):
+        function(text)
+
+
+def test_list_functions_still_take_any_iterable():
+    assert from_136_list(iter([0, 16])) == [0, RED_5M]
+    assert to_136_list(np.array([4, RED_5M])) == [17, 16]
+    assert parse_mjai_list(("E", "5mr")) == [27, RED_5M]
+    assert format_tiles(c for c in (33, 0)) == "1m7z"
+
+
+def test_a_10000_character_bad_tile_string_gives_a_short_message_with_the_position():
+    text = "1s" * 5000 + "8z"
+    with pytest.raises(TileParseError, match="honor 8z") as exc:
+        parse_tiles(text)
+    message = str(exc.value)
+    assert exc.value.position == 10_000 and exc.value.reason.startswith("honor 8z")
+    assert "at position 10000 of 10002" in message and message.endswith("1s1s8z')")
+    assert len(message) < 160
+
+
+def test_a_fifth_copy_far_into_a_long_string_is_quoted_around_it():
+    text = " " * 10_000 + "11111m"
+    with pytest.raises(InvalidHandError, match="1m: a 5th copy at position 10004") as exc:
+        parse_tiles(text)
+    assert "11111m'" in str(exc.value) and len(str(exc.value)) < 150
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: validate_code(10**5000), "tile code an int of 16610 bits is out of range"),
+        (lambda: validate_code("x" * 10_000), "tile code is a str"),
+        (lambda: validate_red(list(range(10_000))), "red must be 3 red-five counts"),
+        (lambda: validate_counts([10**400] + [0] * 33), "1m has an int of 1329 bits copies"),
+        (lambda: from_136_list([10**5000]), "136-id an int of 16610 bits"),
+    ],
+)
+def test_huge_values_are_quoted_short(call, fragment):
+    with pytest.raises(InvalidHandError, match=fragment) as exc:
+        call()
+    assert len(str(exc.value)) < 200

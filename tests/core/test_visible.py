@@ -224,3 +224,33 @@ def test_bad_scalar_visible(case: tuple) -> None:
         ukeire(FOUR_1M, visible)
     with pytest.raises(error, match=culprit):
         hint(FOUR_1M + "7z", visible, two_step=False)
+
+
+# --- a readable repr -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("visible", "text"),
+    [
+        (Visible(), "Visible()"),
+        (Visible(discards="19m", dora_indicators="3z"), "Visible(discards='19m', dora_indicators='3z')"),
+        (Visible(other=counts(m1=1)), f"Visible(other={counts(m1=1)!r})"),
+        (Visible(calls="[123m] (5555p)"), "Visible(calls='[123m] (5555p)')"),
+    ],
+)
+def test_visible_repr_lists_the_sources_that_hold_tiles_and_pastes_back(visible: Visible, text: str) -> None:
+    assert repr(visible) == text
+    assert eval(text) == visible
+
+
+def test_a_long_bad_visible_string_is_quoted_short_with_its_position() -> None:
+    text = "1s " * 3000 + "x"
+    with pytest.raises(TileParseError, match=r"^visible: unknown character 'x'") as exc:
+        ukeire(RYANMEN, text)
+    assert exc.value.position == 9000 and "at position 9000 of 9001" in str(exc.value)
+    assert len(str(exc.value)) < 200
+
+
+def test_unknown_mapping_keys_that_do_not_sort_are_still_named() -> None:
+    with pytest.raises(InvalidHandError, match=r"unknown source\(s\) \['x', 1\]"):
+        ukeire(RYANMEN, {1: "1m", "x": "2m"})  # type: ignore[dict-item]

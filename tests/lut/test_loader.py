@@ -166,3 +166,57 @@ def test_store_compare_tells_a_recompression_from_a_content_change(tmp_path, loa
     problems = store.compare(tmp_path, small)
     recompressed = "suit_pair_class.zst: same content, different compressed bytes"
     assert any(p.startswith(recompressed) for p in problems)
+
+
+# --- what the message tells the user to do ------------------------------------------------
+
+
+def _break_manifest(directory: Path) -> None:
+    (directory / "manifest.json").write_text("{broken", encoding="utf-8")
+
+
+def _message(directory: Path | None) -> str:
+    t = loader.reset(directory)
+    try:
+        with pytest.raises(TableError) as info:
+            t["suit_class"]
+    finally:
+        loader.reset()
+    return str(info.value)
+
+
+def test_a_directory_from_the_environment_variable_is_named(table_copy, monkeypatch):
+    _break_manifest(table_copy)
+    monkeypatch.setenv(loader.ENV_VAR, str(table_copy))
+    message = _message(None)
+    assert f"the directory comes from RIICHI_LUT_TABLES={table_copy}" in message
+    assert "unset RIICHI_LUT_TABLES" in message and "python build_tables.py --out DIR" in message
+    assert "reinstall" not in message
+
+
+def test_installed_tables_say_reinstall(tmp_path, monkeypatch):
+    monkeypatch.delenv(loader.ENV_VAR, raising=False)
+    package = tmp_path / "lib" / "site-packages" / "riichi_lut"
+    shutil.copytree(TABLES, package / "tables")
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    _break_manifest(package / "tables")
+    message = _message(package / "tables")
+    assert "unreadable" in message and "reinstall riichi-lut" in message
+    assert "build_tables.py" not in message and "RIICHI_LUT_TABLES" not in message
+
+
+def test_a_checkout_keeps_the_rebuild_advice(tmp_path, monkeypatch):
+    monkeypatch.delenv(loader.ENV_VAR, raising=False)
+    checkout = tmp_path / "riichi-lut"
+    shutil.copytree(TABLES, checkout / "tables")
+    (checkout / "build_tables.py").write_text("", encoding="utf-8")
+    _break_manifest(checkout / "tables")
+    message = _message(checkout / "tables")
+    assert message.endswith(loader.REBUILD)
+    assert "reinstall" not in message and "RIICHI_LUT_TABLES" not in message
+
+
+def test_a_long_schema_value_is_quoted_short(table_copy):
+    _edit_manifest(table_copy, lambda m: m.update(schema="v" * 10_000))
+    message = _message(table_copy)
+    assert "schema version 'vvv" in message and len(message) < 400

@@ -1,4 +1,4 @@
-"""Fu (符) as reason-coded lines, from seed 003's table:
+"""Fu (符) as reason-coded lines, after the Japanese Mahjong Wiki's "Fu" page (riichi.wiki/Fu):
 
 | line | fu |
 | --- | --- |

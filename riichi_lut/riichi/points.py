@@ -1,4 +1,4 @@
-"""From han and fu to points and payments (seed 003).
+"""From han and fu to points and payments (Japanese Mahjong Wiki, "Japanese mahjong scoring rules").
 
 ``base = fu × 2^(2 + han)``, capped: mangan 2,000 (5 han, or a base above 2,000),
 haneman 3,000 (6–7), baiman 4,000 (8–10), sanbaiman 6,000 (11–12), yakuman 8,000 per

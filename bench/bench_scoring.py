@@ -127,8 +127,8 @@ def batch_inputs(s: Situations, dora: np.ndarray) -> dict[str, Any]:
         "tsumo": s.tsumo,
         "riichi": s.riichi,
         "ippatsu": s.ippatsu,
-        "seat_wind": s.seat,
-        "round_wind": s.round,
+        "seat_wind": s.seat - 27,  # winds 0..3 (East = 0)
+        "round_wind": s.round - 27,
         "dora": dora,
     }
 
@@ -140,6 +140,7 @@ def scalar_inputs(s: Situations, n: int) -> list[tuple[str, str, dict[str, Any]]
             "tsumo": bool(s.tsumo[i]),
             "riichi": bool(s.riichi[i]),
             "ippatsu": bool(s.ippatsu[i]),
+            "riichi_sticks": int(s.riichi[i]),  # the winner's own stick
             "seat_wind": WIND_LETTERS[int(s.seat[i])],
             "round_wind": WIND_LETTERS[int(s.round[i])],
             "dora_indicators": [KIND_NAMES[k] for k in s.indicators[i] if k >= 0],

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     )
     from .coach.hints import Hint, hint
     from .core.visible import Visible
-    from .riichi import EMA, M_LEAGUE, MAHJONG_SOUL, TENHOU, WRC, RuleSet, ScoreResult
+    from .riichi import EMA, M_LEAGUE, MAHJONG_SOUL, TENHOU, WRC, RuleSet, ScoreResult, Win
     from .riichi.score import score
 
 # Imported on first use (PEP 562), so that ``import riichi_lut`` + a first shanten stays
@@ -52,7 +52,8 @@ _LAZY = {
         ".analysis.efficiency",
     ),
     **dict.fromkeys(("Hint", "hint"), ".coach.hints"),
-    **dict.fromkeys(("EMA", "M_LEAGUE", "MAHJONG_SOUL", "TENHOU", "WRC", "RuleSet", "ScoreResult", "score"),
+    **dict.fromkeys(("EMA", "M_LEAGUE", "MAHJONG_SOUL", "TENHOU", "WRC", "RuleSet", "ScoreResult", "Win",
+                     "score"),
                     ".riichi"),
     "Visible": ".core.visible",
 }  # fmt: skip
@@ -99,6 +100,7 @@ __all__ = [
     "TileParseError",
     "UkeireResult",
     "Visible",
+    "Win",
     "as_hand",
     "best_discard_batch",
     "format_counts",

@@ -2,7 +2,7 @@
 
     riichi-lut hint "1234m5677p2345s12z"                  # best discard and why
     riichi-lut hint "123m456p789s1122z" --visible "1z 2z"  # 13 tiles: shanten, acceptance
-    riichi-lut score "234m456p678s22345s" --win 5s --ron --seat S --round E --riichi
+    riichi-lut score "234m456p678s22345s" --win 5s --ron --seat S --round E --riichi --sticks 1
     riichi-lut shanten "123456789m1111z" "23m456p22z [789s] (1111z)"
     riichi-lut shanten --json "11223344556677z"
     riichi-lut simulate exact --tiles 14                  # exact statistics of all deals
@@ -24,7 +24,8 @@ from ..coach.hints import hint, shanten_words
 from ..core.hand import parse_hand
 from ..errors import RiichiLutError
 from ..lut import loader
-from ..riichi import PRESETS, score
+from ..riichi import PRESETS, Win, score
+from ..riichi.win import WIN_FLAGS
 from .simulate import add_parser as add_simulate_parser
 
 
@@ -70,28 +71,17 @@ def cmd_score(args: argparse.Namespace) -> int:
     rules = PRESETS[args.rules]
     if args.kiriage:
         rules = rules.replace(kiriage=True)
-    result = score(
-        args.hand,
-        args.win,
+    win = Win(
         tsumo=args.tsumo,
         seat_wind=args.seat,
         round_wind=args.round,
-        riichi=args.riichi,
-        double_riichi=args.double_riichi,
-        ippatsu=args.ippatsu,
-        haitei=args.haitei,
-        houtei=args.houtei,
-        rinshan=args.rinshan,
-        chankan=args.chankan,
-        tenhou=args.tenhou,
-        chiihou=args.chiihou,
-        renhou=args.renhou,
+        **{name: getattr(args, name) for name in WIN_FLAGS},
         dora_indicators=args.dora,
         ura_indicators=args.ura,
         honba=args.honba,
         riichi_sticks=args.sticks,
-        rules=rules,
     )
+    result = score(args.hand, args.win, win, rules=rules)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result.explain())
     return 0
 
@@ -132,25 +122,16 @@ def build_parser() -> argparse.ArgumentParser:
     win_by = p.add_mutually_exclusive_group(required=True)
     win_by.add_argument("--tsumo", action="store_true", help="won by self-draw")
     win_by.add_argument("--ron", action="store_true", help="won on a discard")
-    p.add_argument("--seat", required=True, choices="ESWN", help="seat wind")
-    p.add_argument("--round", required=True, choices="ESWN", help="round wind")
-    for flag in (
-        "riichi",
-        "double-riichi",
-        "ippatsu",
-        "haitei",
-        "houtei",
-        "rinshan",
-        "chankan",
-        "tenhou",
-        "chiihou",
-        "renhou",
-    ):
-        p.add_argument(f"--{flag}", action="store_true")
+    p.add_argument("--seat", required=True, help="seat wind: E, S, W or N (either case)")
+    p.add_argument("--round", required=True, help="round wind: E, S, W or N (either case)")
+    for flag in WIN_FLAGS:
+        p.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
     p.add_argument("--dora", default="", help='dora indicators, e.g. "1m5z"')
     p.add_argument("--ura", default="", help="ura dora indicators (riichi only)")
     p.add_argument("--honba", type=int, default=0)
-    p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table, yours included")
+    p.add_argument(
+        "--sticks", type=int, default=0, help="riichi sticks on the table, yours included (1+ with --riichi)"
+    )
     p.add_argument("--rules", default="Tenhou", choices=sorted(PRESETS), help="rule preset (default Tenhou)")
     p.add_argument("--kiriage", action="store_true", help="round 4 han 30 fu / 3 han 60 fu up to mangan")
     p.add_argument("--json", action="store_true", help="print JSON instead of the explanation")

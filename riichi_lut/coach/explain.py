@@ -18,6 +18,7 @@ so and why, in terms of this hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..analysis.efficiency import UkeireResult, ukeire
 from ..core.hand import Hand
@@ -125,34 +126,27 @@ class Suggestion:
     text: str
 
 
-def _rescore(r: ScoreResult, **changes: object) -> ScoreResult | None:
-    s = r.situation
-    c = s.context
-    args: dict[str, object] = {
-        "tsumo": c.tsumo,
-        "seat_wind": "ESWN"[c.seat_wind - 27],
-        "round_wind": "ESWN"[c.round_wind - 27],
-        "riichi": c.riichi,
-        "double_riichi": c.double_riichi,
-        "ippatsu": c.ippatsu,
-        "haitei": c.haitei,
-        "houtei": c.houtei,
-        "rinshan": c.rinshan,
-        "chankan": c.chankan,
-        "tenhou": c.tenhou,
-        "chiihou": c.chiihou,
-        "renhou": c.renhou,
-        "dora_indicators": list(s.dora_indicators),
-        "ura_indicators": list(s.ura_indicators),
-        "honba": s.honba,
-        "riichi_sticks": s.riichi_sticks,
-        "rules": c.rules,
-    }
-    hand = changes.pop("hand", s.hand)
-    win = changes.pop("win_tile", s.win_code)
-    args.update(changes)
+def _rescore(
+    r: ScoreResult, *, hand: str | Hand | None = None, win_tile: str | int | None = None, **changes: Any
+) -> ScoreResult | None:
+    """``r``'s win with some facts changed (``Win.replace``), or another hand or winning
+    tile, scored again; None when that is no win. Declaring riichi puts the winner's own
+    stick on the table, and taking it back takes the stick home."""
+    win = r.win
     try:
-        return score(hand, win, **args)  # type: ignore[arg-type]
+        if changes:
+            declared = bool(
+                changes.get("riichi", win.riichi) or changes.get("double_riichi", win.double_riichi)
+            )
+            if declared != win.in_riichi:
+                changes.setdefault("riichi_sticks", win.riichi_sticks + (1 if declared else -1))
+            win = win.replace(**changes)
+        return score(
+            r.situation.hand if hand is None else hand,
+            r.situation.win_code if win_tile is None else win_tile,
+            win,
+            rules=r.situation.context.rules,
+        )
     except RiichiLutError:
         return None
 
@@ -294,6 +288,7 @@ def explain(r: ScoreResult) -> str:
     parts = [
         "What won:",
         *what_won(r),
+        *(f"- Not scored: {note}." for note in r.notes),
         "",
         "How the number was reached:",
         *how_counted(r),

@@ -1,7 +1,7 @@
 """Riichi scoring: yaku, fu, points, rule presets and the post-hand explainer.
 
->>> from riichi_lut.riichi import score, TENHOU
->>> r = score("123m456p789s11222z", "2z", tsumo=True, seat_wind="E", round_wind="E")
+>>> from riichi_lut.riichi import score, Win, TENHOU
+>>> r = score("123m456p789s11222z", "2z", Win(tsumo=True, seat_wind="E", round_wind="E"))
 >>> r.han, r.fu, [(p.payer, p.total) for p in r.payments], r.total
 (1, 40, [('S', 700), ('W', 700), ('N', 700)], 2100)
 """
@@ -9,6 +9,7 @@
 from .points import nagashi_mangan
 from .rules import EMA, M_LEAGUE, MAHJONG_SOUL, PRESETS, TENHOU, WRC, RuleSet
 from .score import Dora, ScoreResult, score
+from .win import Win
 
 __all__ = [
     "EMA",
@@ -20,6 +21,7 @@ __all__ = [
     "Dora",
     "RuleSet",
     "ScoreResult",
+    "Win",
     "nagashi_mangan",
     "score",
 ]

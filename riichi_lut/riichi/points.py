@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import InvalidSituationError
 from .rules import RuleSet
+from .win import wind_index
 
 WIND_NAMES = ("E", "S", "W", "N")
 LIMITS = (
@@ -84,7 +85,8 @@ def nagashi_mangan(seat_wind: str, *, rules: RuleSet) -> tuple[Payment, ...]:
     4,000 from each player for the dealer; 4,000 from the dealer and 2,000 from each other
     player for a non-dealer. The payment is a settlement of the draw, not a win: honba and
     riichi sticks do not change it (riichi.wiki, "Nagashi mangan"). Refused under a rule
-    set without it (``RuleSet.nagashi_mangan``).
+    set without it (``RuleSet.nagashi_mangan``). ``seat_wind`` is "E", "S", "W" or "N" in
+    either case, as for :class:`~riichi_lut.riichi.win.Win`.
 
     >>> from riichi_lut.riichi.rules import TENHOU
     >>> [(p.payer, p.points) for p in nagashi_mangan("S", rules=TENHOU)]
@@ -92,6 +94,4 @@ def nagashi_mangan(seat_wind: str, *, rules: RuleSet) -> tuple[Payment, ...]:
     """
     if not rules.nagashi_mangan:
         raise InvalidSituationError(f"the {rules.name} rule set does not play nagashi mangan")
-    if seat_wind not in WIND_NAMES:
-        raise InvalidSituationError(f"seat_wind must be 'E', 'S', 'W' or 'N', got {seat_wind!r}")
-    return payments(2000, 27 + WIND_NAMES.index(seat_wind), tsumo=True, honba=0)
+    return payments(2000, 27 + wind_index(seat_wind, "seat_wind"), tsumo=True, honba=0)

@@ -5,25 +5,28 @@ points (``points``) — and the highest-scoring one is kept (most points, then h
 fu). Dora never make a win on their own: a hand without yaku raises
 :class:`~riichi_lut.errors.NotAWinError`, as does a hand that is not complete.
 
->>> r = score("22334455667788p", "8p", tsumo=False, seat_wind="S", round_wind="E")
+>>> r = score("22334455667788p", "8p", Win(tsumo=False, seat_wind="S", round_wind="E"))
 >>> [y.name for y in r.yaku], r.han, r.fu, r.total
 (['Pinfu', 'Tanyao', 'Ryanpeikou', 'Chinitsu'], 11, 30, 24000)
+>>> score("22334455667788p", "8p", tsumo=False, seat_wind="S", round_wind="E") == r
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from ..analysis.readings import Reading, readings
 from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES, kind_of
-from ..errors import NotAWinError
+from ..errors import InvalidSituationError, NotAWinError
 from . import situation as situation_module
 from .fu import FuLine, fu_lines
 from .points import Payment, base_points, payments
 from .rules import TENHOU, RuleSet
 from .situation import Situation, dora_of
+from .win import Win
 from .yaku import YakuHan, evaluate
 
 
@@ -67,6 +70,16 @@ class ScoreResult:
         return self.situation.context.tsumo
 
     @property
+    def win(self) -> Win:
+        """The facts of the win, as given (``result.win.replace(...)`` to ask "what if")."""
+        return self.situation.win
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Facts of the win that the rule set does not play: they scored nothing."""
+        return self.situation.notes
+
+    @property
     def points(self) -> int:
         """What the win itself is worth (payments before honba and sticks)."""
         return sum(p.points for p in self.payments)
@@ -96,6 +109,8 @@ class ScoreResult:
             "wait": self.reading.wait.value,
             "dealer": self.dealer,
             "tsumo": self.tsumo,
+            "win": self.win.to_dict(),
+            "notes": list(self.notes),
         }
 
 
@@ -131,6 +146,11 @@ def best(results: list[ScoreResult]) -> ScoreResult:
     return max(results, key=lambda r: (r.total, r.yakuman, r.han, r.fu))
 
 
+@overload
+def score(hand: str | Hand, win_tile: str | int, win: Win, *, rules: RuleSet = TENHOU) -> ScoreResult: ...
+
+
+@overload
 def score(
     hand: str | Hand,
     win_tile: str | int,
@@ -153,38 +173,44 @@ def score(
     honba: int = 0,
     riichi_sticks: int = 0,
     rules: RuleSet = TENHOU,
+) -> ScoreResult: ...
+
+
+def score(
+    hand: str | Hand, win_tile: str | int, win: Win | None = None, *, rules: RuleSet = TENHOU, **facts: Any
 ) -> ScoreResult:
     """Score a winning hand: ``hand`` is the whole hand in ``parse_hand`` notation, the
     winning tile included (``"234m55p [678s] (1111z)"``); ``win_tile`` is that tile
-    (``"0p"`` when it is the red five). Winds are "E", "S", "W" or "N" and required.
-    ``riichi_sticks`` counts every deposit on the table, the winner's own included;
-    ``double_riichi`` implies riichi. See :class:`ScoreResult`.
+    (``"0p"`` when it is the red five); ``win`` the facts of the win, a :class:`Win`.
+
+    The facts may instead be given as keywords, the fields of :class:`Win` (``tsumo``,
+    ``seat_wind`` and ``round_wind`` required; winds "E", "S", "W" or "N" in either case):
+    ``score(hand, tile, tsumo=False, seat_wind="S", round_wind="E")`` is
+    ``score(hand, tile, Win(tsumo=False, seat_wind="S", round_wind="E"))``; giving both is
+    an error. ``riichi_sticks`` counts every deposit on the table, the winner's own
+    included; ``double_riichi`` implies riichi. A fact the rule set does not play
+    (ippatsu with ``RuleSet.ippatsu`` off, renhou under ``renhou="none"``, ura indicators
+    without ``ura_dora``) scores nothing and is named in ``ScoreResult.notes``.
+    See :class:`ScoreResult`.
+
+    >>> w = Win(tsumo=False, seat_wind="S", round_wind="E", riichi=True, riichi_sticks=1)
+    >>> r = score("123m456p234789s99s", "3s", w)
+    >>> r.han, r.fu, r.points, r.total, r.win == w
+    (1, 40, 1300, 2300, True)
+    >>> score("123m456p234789s99s", "3s", w.replace(ippatsu=True), rules=TENHOU.replace(ippatsu=False)).notes
+    ('ippatsu: the Tenhou rule set does not play ippatsu, so it scores nothing',)
     """
-    flags = {
-        "riichi": riichi,
-        "double_riichi": double_riichi,
-        "ippatsu": ippatsu,
-        "haitei": haitei,
-        "houtei": houtei,
-        "rinshan": rinshan,
-        "chankan": chankan,
-        "tenhou": tenhou,
-        "chiihou": chiihou,
-        "renhou": renhou,
-    }
-    s = situation_module.build(
-        as_hand(hand),
-        win_tile,
-        tsumo=tsumo,
-        seat_wind=seat_wind,
-        round_wind=round_wind,
-        flags=flags,  # type: ignore[arg-type]
-        dora_indicators=dora_indicators,
-        ura_indicators=ura_indicators,
-        honba=honba,
-        riichi_sticks=riichi_sticks,
-        rules=rules,
-    )
+    if win is None:
+        win = Win(**facts)
+    elif facts:
+        raise InvalidSituationError(
+            f"give the facts of the win as a Win or as keywords, not both (got a Win and {sorted(facts)})"
+        )
+    elif not isinstance(win, Win):
+        raise InvalidSituationError(
+            f"win must be a riichi_lut.Win (the facts of the win), got {type(win).__name__}"
+        )
+    s = situation_module.build(as_hand(hand), win_tile, win, rules)
     all_readings = readings(s.hand, kind_of(s.win_code))
     if not all_readings:
         raise NotAWinError(
@@ -194,7 +220,9 @@ def score(
     results = [r for r in (_score_reading(reading, s, dora) for reading in all_readings) if r is not None]
     if not results:
         extra = f" ({dora.total} dora do not count as a yaku)" if dora.total else ""
+        notes = "".join(f"; {note}" for note in s.notes)
         raise NotAWinError(
-            f"{s.hand.to_text()} won on {KIND_NAMES[kind_of(s.win_code)]} has no yaku{extra}: it is not a win"
+            f"{s.hand.to_text()} won on {KIND_NAMES[kind_of(s.win_code)]} has no yaku{extra}: it is not a"
+            f" win{notes}"
         )
     return best(results)

@@ -55,15 +55,15 @@ import numpy as np
 from ..analysis.efficiency import best_discard_batch
 from ..analysis.shanten import shanten_batch
 from ..core.tiles import NUM_KINDS
-from ..errors import InvalidArgumentError
-from ..riichi.batch import YAKU_BITS, score_batch
+from ..errors import InvalidArgumentError, InvalidSituationError
+from ..riichi.batch import YAKU_BITS, BatchWin, score_batch
 from ..riichi.rules import TENHOU, RuleSet
+from ..riichi.win import WIND_LETTERS, wind_index
 from .backend import Chunk, as_count, execute, plan
 from .deals import deal_counts
 
 WALL_AFTER_DEAL = 136 - 13
 DEFAULT_SELFPLAY_CHUNK = 1 << 14
-WINDS = ("E", "S", "W", "N")
 
 # --------------------------------------------------------------------------- the game loop
 
@@ -317,9 +317,7 @@ def score_wins(
     in_riichi = declared >= 0
     first_draw = t == 1
     dealer = params.seat_wind == "E"
-    scores = score_batch(
-        played.win_hands,
-        played.win_kinds,
+    win = BatchWin(
         tsumo=True,
         seat_wind=params.seat_wind,
         round_wind=params.round_wind,
@@ -328,9 +326,8 @@ def score_wins(
         ippatsu=in_riichi & (declared == t - 1),
         tenhou=first_draw & dealer,
         chiihou=first_draw & (not dealer),
-        rules=params.rules,
-        threads=1,
     )
+    scores = score_batch(played.win_hands, played.win_kinds, win, rules=params.rules, threads=1)
     ordinary = scores.yakuman == 0
     bits = (scores.yaku_mask[:, None] >> np.arange(len(YAKU_BITS), dtype=np.uint64)) & np.uint64(1)
     return (
@@ -365,10 +362,11 @@ def _selfplay_task(chunk: Chunk, params: _Params) -> _Tally:
 
 
 def _wind(value: object, name: str) -> str:
-    text = value.strip().upper() if isinstance(value, str) else None
-    if text not in WINDS:
-        raise InvalidArgumentError(f"{name} must be one of 'E', 'S', 'W', 'N', got {value!r}")
-    return text
+    """A wind as ``Win`` takes it ("E", "S", "W" or "N", either case), upper-case."""
+    try:
+        return WIND_LETTERS[wind_index(value, name)]
+    except InvalidSituationError as error:
+        raise InvalidArgumentError(str(error)) from None
 
 
 def selfplay(

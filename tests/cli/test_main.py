@@ -70,18 +70,20 @@ def test_hint_bad_visible_is_a_clear_error(capsys):
 
 def test_score_explains_a_win(capsys):
     argv = ["score", "234m456p678s22345s", "--win", "5s", "--ron", "--seat", "S", "--round", "E", "--riichi"]
-    assert main(argv + ["--dora", "1s"]) == 0
+    assert main(argv + ["--dora", "1s", "--sticks", "1"]) == 0  # the winner's own stick is on the table
     out = capsys.readouterr().out
     assert out.startswith("What won:\n- Riichi, 1 han:")
-    assert "5 han 30 fu: mangan (base points 2,000)." in out and "Total received: 8,000." in out
+    assert "5 han 30 fu: mangan (base points 2,000)." in out and "pays base × 4 = 8,000" in out
+    assert "Total received: 9,000 (1,000 in riichi sticks included)." in out  # 8,000 + the own stick
 
 
 def test_score_json_and_rule_presets(capsys):
     argv = ["score", "234m456p678s22345s", "--win", "5s", "--ron", "--seat", "S", "--round", "E", "--json"]
     # dora 2s (x2) and 3s (x1): riichi + pinfu + tanyao + 3 dora = 6 han, haneman 12,000
-    assert main(argv + ["--dora", "1s2s", "--rules", "M-League", "--riichi"]) == 0
+    assert main(argv + ["--dora", "1s2s", "--rules", "M-League", "--riichi", "--sticks", "1"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert (data["han"], data["fu"], data["limit"], data["total"]) == (6, 30, "haneman", 12000)
+    paid = data["total"] - data["riichi_sticks"]  # the winner's own stick apart
+    assert (data["han"], data["fu"], data["limit"], paid) == (6, 30, "haneman", 12000)
 
 
 def test_score_contradictory_flags_exit_2(capsys):

@@ -48,6 +48,7 @@ def test_wider_wait_for_the_same_value_is_suggested():
         round_wind="E",
         riichi=True,
         dora_indicators=["4s"],
+        riichi_sticks=1,  # the winner's own
     )
     _, _, advice = parts(result.explain())
     assert "Letting 8s go instead would have waited on 2s 5s 8s (11 tiles against 6)" in advice
@@ -56,8 +57,10 @@ def test_wider_wait_for_the_same_value_is_suggested():
 def test_riichi_that_added_nothing_is_pointed_out():
     # 123 456 789p 234p 55p won on 4p (23p two-sided): chinitsu 6 + ittsu 2 + pinfu 1 = 9
     # han dama, baiman 16,000; riichi makes 10 han, still baiman
-    result = score("12345678923455p", "4p", tsumo=False, seat_wind="S", round_wind="E", riichi=True)
-    assert result.limit == "baiman" and result.total == 16000
+    result = score(
+        "12345678923455p", "4p", tsumo=False, seat_wind="S", round_wind="E", riichi=True, riichi_sticks=1
+    )
+    assert result.limit == "baiman" and result.total - result.riichi_sticks == 16000  # the own stick apart
     _, _, advice = parts(result.explain())
     assert "Riichi added nothing here: dama (no riichi) would have scored the same 16,000" in advice
 

@@ -213,6 +213,7 @@ def scalar(s: Situation, rules: RuleSet) -> tuple[bool, int, int, int, int, tupl
             round_wind=WIND_LETTERS[s.round],
             dora_indicators=[KIND_NAMES[k] for k in s.dora],
             ura_indicators=[KIND_NAMES[k] for k in s.ura],
+            riichi_sticks=int(s.flag["riichi"] or s.flag["double_riichi"]),  # the winner's own
             rules=rules,
             **s.flag,
         )
@@ -240,7 +241,7 @@ def arrays(sits: list[Situation], rules: RuleSet) -> dict[str, Any]:
         "counts": counts,
         "win_kind": np.array([s.win for s in sits]),
         "tsumo": np.array([s.tsumo for s in sits]),
-        "seat_wind": np.array([s.seat for s in sits]),
+        "seat_wind": np.array([s.seat - 27 for s in sits]),  # 0..3, East = 0
         "round_wind": np.array([WIND_LETTERS[s.round] for s in sits]),  # letters, as an array
         "dora": han.astype(np.int64),
         "rules": rules,
@@ -423,11 +424,11 @@ def test_result_is_read_only_and_serialisable() -> None:
 
 
 def test_empty_batch_and_scalar_inputs() -> None:
-    r = score_batch(np.zeros((0, 34), dtype=np.uint8), np.zeros(0, dtype=np.int64), tsumo=True, seat_wind=27,
-                    round_wind=27)  # fmt: skip
+    r = score_batch(np.zeros((0, 34), dtype=np.uint8), np.zeros(0, dtype=np.int64), tsumo=True, seat_wind=0,
+                    round_wind=0)  # fmt: skip
     assert len(r) == 0 and r.points.dtype == np.int32
     counts = np.array([parse_hand("123m456p789s11z234s").concealed] * 2, dtype=np.int64)  # any int dtype
-    r = score_batch(counts, [0, 0], tsumo=True, seat_wind=np.array(["S", "e"]), round_wind=27)
+    r = score_batch(counts, [0, 0], tsumo=True, seat_wind=np.array(["S", "e"]), round_wind=0)
     assert r.is_win.tolist() == [True, True] and r.points.tolist() == [1100, 1500]  # 300/500; dealer 500 all
 
 
@@ -460,7 +461,7 @@ def with_row(name: str, row: int, value: Any) -> dict[str, Any]:
         counts[row] = value
         inputs["counts"] = counts
     else:
-        default = {"seat_wind": 28, "dora": 0}.get(name)
+        default = {"seat_wind": 1, "dora": 0}.get(name)
         array = np.array(inputs[name]) if default is None else np.full(4, default, dtype=np.int64)
         array[row] = value
         inputs[name] = array
@@ -517,7 +518,7 @@ def test_string_wind_array_names_the_row() -> None:
             {
                 "tsumo": True,
                 "chiihou": np.array([False, False, False, True]),
-                "seat_wind": np.array([28, 28, 28, 27]),
+                "seat_wind": np.array([1, 1, 1, 0]),
             },
             3,
             "chiihou",

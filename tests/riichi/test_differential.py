@@ -480,8 +480,15 @@ def test_pinfu_tsumo_is_20_fu():
 
 
 def test_pinfu_ron_is_30_fu_and_4_han_30_fu_is_7700():
-    kwargs: dict[str, Any] = {"tsumo": False, "seat_wind": "S", "round_wind": "E", "riichi": True}
-    r = score("234m567p234567s88s", "7s", dora_indicators="1m", riichi_sticks=1, **kwargs)
+    # riichi_sticks=1: the winner's own stick (riichi with 0 sticks on the table is refused)
+    kwargs: dict[str, Any] = {
+        "tsumo": False,
+        "seat_wind": "S",
+        "round_wind": "E",
+        "riichi": True,
+        "riichi_sticks": 1,
+    }
+    r = score("234m567p234567s88s", "7s", dora_indicators="1m", **kwargs)
     assert (r.han, r.fu, r.points, r.total) == (4, 30, 7700, 8700)
     r = score("234m567p234567s88s", "7s", dora_indicators="1m", rules=TENHOU.replace(kiriage=True), **kwargs)
     assert (r.han, r.fu, r.points, r.limit) == (4, 30, 8000, "mangan")

@@ -25,6 +25,10 @@ OPEN_KAN = "123m456p234s99s [8888p]"
 
 
 def win(hand: str = R, tile: str = "3s", seat: object = "S", rnd: object = "E", tsumo: object = False, **kw):
+    """``score``; a riichi puts the winner's own stick on the table (``riichi_sticks=1``
+    unless given: 0 sticks is refused, see tests/riichi/test_win.py)."""
+    if kw.get("riichi") is True or kw.get("double_riichi") is True:
+        kw.setdefault("riichi_sticks", 1)
     return score(hand, tile, tsumo=tsumo, seat_wind=seat, round_wind=rnd, **kw)  # type: ignore[arg-type]
 
 
@@ -121,7 +125,7 @@ def test_winds_are_required_keywords() -> None:
         score(R, "3s", seat_wind="E", round_wind="E")  # type: ignore[call-arg]
 
 
-@pytest.mark.parametrize("bad", [None, "", "X", "5z", "East?", 27, 1, True])
+@pytest.mark.parametrize("bad", [None, "", "X", "5z", "East?", 27, 1, True, "4z", "2z", " E"])
 @pytest.mark.parametrize("which", ["seat", "rnd"])
 def test_invalid_wind(which: str, bad: object) -> None:
     name = {"seat": "seat_wind", "rnd": "round_wind"}[which]
@@ -129,7 +133,7 @@ def test_invalid_wind(which: str, bad: object) -> None:
         win(**{which: bad})
 
 
-@pytest.mark.parametrize("wind", ["E", "N", "4z"])
+@pytest.mark.parametrize("wind", ["E", "N", "e", "n"])
 def test_wind_spellings_accepted(wind: str) -> None:
     assert win(seat=wind, riichi=True).han >= 1
 
@@ -328,8 +332,9 @@ def test_scoring_with_a_changed_rule_set_leaves_presets_alone() -> None:
     r = win(
         "234m567p23455678s", "8s", riichi=True, dora_indicators=["1m"], rules=TENHOU.replace(kiriage=True)
     )
-    assert r.total == 8000  # 4 han 30 fu with kiriage
-    assert win("234m567p23455678s", "8s", riichi=True, dora_indicators=["1m"]).total == 7700
+    assert r.total - r.riichi_sticks == 8000  # 4 han 30 fu with kiriage (the stick apart)
+    plain = win("234m567p23455678s", "8s", riichi=True, dora_indicators=["1m"])
+    assert plain.total - plain.riichi_sticks == 7700
     assert {name: preset.to_dict() for name, preset in PRESETS.items()} == before
 
 

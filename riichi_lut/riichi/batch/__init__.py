@@ -44,8 +44,10 @@ Method (no Python loop over hands; ``docs/tables.md`` has the decomposition tabl
    order, as ``score`` picks) is kept with one ``np.maximum.reduceat`` over a composite
    63-bit key.
 
-Flags are checked as ``score`` checks them (``situation._check_flags`` runs once per
-distinct combination present), so both refuse the same contradictions.
+The facts of the wins are a :class:`BatchWin` (the array-valued twin of
+:class:`~riichi_lut.riichi.win.Win`, same field names) or its fields as keywords. Flags are
+checked as ``Win`` checks them (``win.flags_problem`` runs once per distinct combination
+present), so both refuse the same contradictions.
 
 Rows are processed in chunks, on a thread pool (``threads``; numpy releases the GIL),
 and the result does not depend on the number of threads.
@@ -54,8 +56,8 @@ and the result does not depend on the number of threads.
 >>> from riichi_lut.core.hand import parse_hand
 >>> hands = ["22334455667788p", "123m456p789s11222z", "19m19p19s12345677z"]
 >>> counts = np.array([parse_hand(h).concealed for h in hands], dtype=np.uint8)
->>> r = score_batch(counts, [16, 28, 33], tsumo=[False, True, False], seat_wind="S",
-...                 round_wind="E")
+>>> r = score_batch(counts, [16, 28, 33], BatchWin(tsumo=np.array([False, True, False]),
+...                 seat_wind="S", round_wind="E"))
 >>> r.han.tolist(), r.fu.tolist(), r.yakuman.tolist(), r.points.tolist()
 ([11, 2, 0], [30, 40, 20], [0, 0, 1], [24000, 2700, 32000])
 >>> r.yaku(0), r.yaku(1), r.yaku(2)
@@ -64,7 +66,7 @@ and the result does not depend on the number of threads.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -73,13 +75,20 @@ from ...errors import InvalidHandError
 from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import run_chunks
 from ..rules import TENHOU, RuleSet
-from .inputs import prepare
+from .inputs import BatchWin, batch_win, prepare
 from .kernel import BatchScore, score_chunk
 from .luts import CHUNK_ROWS, CHUNK_ROWS_THREADED, YAKU_BITS, batch_luts
 
 # --------------------------------------------------------------------------- API
 
 
+@overload
+def score_batch(
+    counts: Any, win_kind: Any, win: BatchWin, *, rules: RuleSet = TENHOU, threads: int | None = None
+) -> BatchScore: ...
+
+
+@overload
 def score_batch(
     counts: Any,
     win_kind: Any,
@@ -99,18 +108,33 @@ def score_batch(
     dora: Any = 0,
     rules: RuleSet = TENHOU,
     threads: int | None = None,
+) -> BatchScore: ...
+
+
+def score_batch(
+    counts: Any,
+    win_kind: Any,
+    win: BatchWin | None = None,
+    *,
+    rules: RuleSet = TENHOU,
+    threads: int | None = None,
+    **facts: Any,
 ) -> BatchScore:
     """Score N closed winning hands at once; the batch twin of :func:`riichi_lut.riichi.score`
     for hands without calls.
 
     ``counts`` is an (N, 34) integer array of the 14 tiles of each hand, the winning tile
     included (uint8 is read without a copy); ``win_kind`` the (N,) winning tile kinds
-    0..33. ``tsumo`` and the other flags are bools or (N,) bool arrays; the winds are
-    "E"/"S"/"W"/"N" or kinds 27..30, scalars or (N,) arrays. ``dora`` (int or (N,) ints
-    0..255) is the dora han the caller counted (indicators, ura, red fives: see
-    :func:`dora_han_batch`); it never makes a win by itself. Flags mean what they mean
-    for ``score`` and contradictions are refused the same way (``rinshan`` needs a kan,
-    so it is not offered here).
+    0..33; ``win`` the facts of the wins, a :class:`BatchWin` — or, as for ``score``, its
+    fields as keywords (giving both is an error): ``tsumo`` and the other flags are bools
+    or (N,) bool arrays; the winds "E"/"S"/"W"/"N" in either case or integers 0..3
+    (E = 0), scalars or (N,) arrays (not tile kinds 27..30, not "1z"); ``dora`` (int or
+    (N,) ints 0..255) is the dora han the caller counted (indicators, ura, red fives: see
+    :func:`dora_han_batch`); it never makes a win by itself. Flags mean what they mean for
+    ``score`` and contradictions are refused the same way (``rinshan`` needs a kan, so it
+    is not offered here). A flag the rule set does not play (ippatsu with
+    ``RuleSet.ippatsu`` off, renhou under ``renhou="none"``) scores nothing, as in
+    ``score``, whose ``notes`` name it.
 
     Returns a :class:`BatchScore`. A row that is not complete, or complete without a yaku,
     is ``is_win=False`` with zeros — never an exception. Bad input raises
@@ -124,21 +148,11 @@ def score_batch(
     >>> r = score_batch(counts, [20], tsumo=False, seat_wind="W", round_wind="E", riichi=True, dora=1)
     >>> r.is_win.tolist(), r.han.tolist(), r.fu.tolist(), r.points.tolist(), r.yaku(0)
     ([True], [4], [30], [7700], ('riichi', 'pinfu', 'tanyao'))
+    >>> w = BatchWin(tsumo=False, seat_wind=2, round_wind=0, riichi=True, dora=1)
+    >>> score_batch(counts, [20], w).points.tolist()
+    [7700]
     """
-    flags = {
-        "riichi": riichi,
-        "double_riichi": double_riichi,
-        "ippatsu": ippatsu,
-        "haitei": haitei,
-        "houtei": houtei,
-        "chankan": chankan,
-        "tenhou": tenhou,
-        "chiihou": chiihou,
-        "renhou": renhou,
-    }
-    rows, win, sit, workers = prepare(
-        counts, win_kind, tsumo, seat_wind, round_wind, flags, dora, rules, threads
-    )
+    rows, win_kinds, sit, workers = prepare(counts, win_kind, batch_win(win, facts), rules, threads)
     n = len(rows)
     lut, rt = batch_luts(rules)
     out = BatchScore(
@@ -151,7 +165,7 @@ def score_batch(
     )
 
     def work(start: int, stop: int) -> None:
-        score_chunk(lut, rt, rows[start:stop], win[start:stop], sit, start, out)
+        score_chunk(lut, rt, rows[start:stop], win_kinds[start:stop], sit, start, out)
 
     run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
     for array in (out.is_win, out.han, out.fu, out.yakuman, out.points, out.yaku_mask):
@@ -159,6 +173,13 @@ def score_batch(
     return out
 
 
+@overload
+def has_yaku_batch(
+    counts: Any, win_kind: Any, win: BatchWin, *, rules: RuleSet = TENHOU, threads: int | None = None
+) -> np.ndarray: ...
+
+
+@overload
 def has_yaku_batch(
     counts: Any,
     win_kind: Any,
@@ -177,13 +198,25 @@ def has_yaku_batch(
     renhou: Any = False,
     rules: RuleSet = TENHOU,
     threads: int | None = None,
+) -> np.ndarray: ...
+
+
+def has_yaku_batch(
+    counts: Any,
+    win_kind: Any,
+    win: BatchWin | None = None,
+    *,
+    rules: RuleSet = TENHOU,
+    threads: int | None = None,
+    **facts: Any,
 ) -> np.ndarray:
     """Whether each closed hand is a win (complete, with at least one yaku): the fast path
     of :func:`score_batch` (``score_batch(...).is_win``) for "may I call ron/tsumo here?".
 
     Rows whose own tiles or flags already give a yaku (riichi, menzen tsumo, tanyao,
     honitsu …) are decided without reading the hand; only the others are read, and no fu
-    or points are computed. Same inputs and errors as :func:`score_batch`.
+    or points are computed. Same inputs and errors as :func:`score_batch`, without
+    ``dora`` (a BatchWin's ``dora`` is not read: dora never make a win).
 
     >>> from riichi_lut.core.hand import parse_hand
     >>> counts = np.array([parse_hand("123m456p789s11z234s").concealed] * 3, dtype=np.uint8)
@@ -191,26 +224,15 @@ def has_yaku_batch(
     ...                seat_wind="S", round_wind="E").tolist()
     [False, True, True]
     """
-    flags = {
-        "riichi": riichi,
-        "double_riichi": double_riichi,
-        "ippatsu": ippatsu,
-        "haitei": haitei,
-        "houtei": houtei,
-        "chankan": chankan,
-        "tenhou": tenhou,
-        "chiihou": chiihou,
-        "renhou": renhou,
-    }
-    rows, win, sit, workers = prepare(
-        counts, win_kind, tsumo, seat_wind, round_wind, flags, 0, rules, threads
-    )
+    if "dora" in facts:
+        raise TypeError("has_yaku_batch() got an unexpected keyword argument 'dora' (dora never make a win)")
+    rows, win_kinds, sit, workers = prepare(counts, win_kind, batch_win(win, facts), rules, threads)
     n = len(rows)
     lut, rt = batch_luts(rules)
     result = np.zeros(n, dtype=bool)
 
     def work(start: int, stop: int) -> None:
-        has = score_chunk(lut, rt, rows[start:stop], win[start:stop], sit, start, None)
+        has = score_chunk(lut, rt, rows[start:stop], win_kinds[start:stop], sit, start, None)
         assert has is not None
         result[start:stop] = has
 
@@ -273,4 +295,4 @@ def dora_han_batch(counts: Any, dora_indicator_kinds: Any) -> np.ndarray:
     return dora
 
 
-__all__ = ["YAKU_BITS", "BatchScore", "dora_han_batch", "has_yaku_batch", "score_batch"]
+__all__ = ["YAKU_BITS", "BatchScore", "BatchWin", "dora_han_batch", "has_yaku_batch", "score_batch"]

@@ -1,21 +1,26 @@
-"""Inputs of batch scoring: flags, winds, winning tiles, checked and normalised per row."""
+"""Inputs of batch scoring: :class:`BatchWin`, the facts of N wins as arrays (the batch
+twin of :class:`~riichi_lut.riichi.win.Win`), and the winning tiles, checked and
+normalised per row."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from ...core.hand import Hand
 from ...core.tiles import KIND_NAMES
 from ...errors import InvalidHandError, InvalidSituationError
 from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import resolve_threads
 from ..rules import RuleSet
-from ..situation import check_flags
-from .luts import FLAG, FLAG_NAMES, WIND_KINDS
+from ..win import WIN_FLAGS, WIND_FORMS, WIND_INDEX, flags_problem
+from .luts import FLAG, FLAG_NAMES
+
+# rinshan needs a kan, and batch hands have no calls: every other flag of a Win
+BATCH_FLAGS = tuple(name for name in WIN_FLAGS if name != "rinshan")
+BATCH_WIND_FORMS = f"{WIND_FORMS} or an integer 0..3 (E = 0)"
 
 # --------------------------------------------------------------------------- inputs
 
@@ -26,61 +31,64 @@ def _situation_error(message: str, row: int | None = None) -> InvalidSituationEr
     return error
 
 
-def _flag(value: Any, name: str, n: int) -> bool | np.ndarray:
-    """A win flag: a bool, or a bool array of shape (N,)."""
+def _flag(value: Any, name: str) -> bool | np.ndarray:
+    """A win flag: a bool (a numpy bool counts), or a 1-D bool array, one per row."""
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     if isinstance(value, (np.ndarray, list, tuple)):
         array = np.asarray(value)
-        if array.shape == (n,) and array.dtype == np.bool_:
+        if array.ndim == 1 and array.dtype == np.bool_:
             return array
         raise _situation_error(
-            f"{name} must be True/False or a bool array of shape ({n},), got {array.dtype} {array.shape}"
+            f"{name} must be True/False or a bool array of shape (N,), got {array.dtype} {array.shape}"
         )
     raise _situation_error(f"{name} must be True or False, got {value!r}")
 
 
-def _wind(value: Any, name: str, n: int) -> int | np.ndarray:
-    """A wind as kind 27..30: "E"/"S"/"W"/"N" or an int 27..30, or an (N,) array of them."""
+def _wind(value: Any, name: str) -> int | np.ndarray:
+    """A wind as 0..3 (East = 0): "E"/"S"/"W"/"N" in either case or an int 0..3, or a 1-D
+    array of them."""
     if isinstance(value, str):
-        text = value.strip().upper()
-        if text in WIND_KINDS:
-            return WIND_KINDS[text]
-        raise _situation_error(f"{name} must be 'E', 'S', 'W' or 'N' (or 27..30), got {value!r}")
+        if value in WIND_INDEX:
+            return WIND_INDEX[value]
+        raise _situation_error(f"{name} must be {BATCH_WIND_FORMS}, got {value!r}")
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
-        if 27 <= value <= 30:
+        if 0 <= value <= 3:
             return int(value)
-        raise _situation_error(f"{name} must be 'E', 'S', 'W' or 'N' (or 27..30), got {value!r}")
+        raise _situation_error(f"{name} must be {BATCH_WIND_FORMS}, got {value!r}")
+    if not isinstance(value, (np.ndarray, list, tuple)):
+        raise _situation_error(f"{name} must be {BATCH_WIND_FORMS}, got {value!r}")
     array = np.asarray(value)
-    if array.shape != (n,):
-        raise _situation_error(f"{name} must be a wind or an array of shape ({n},), got shape {array.shape}")
+    if array.ndim != 1:
+        raise _situation_error(f"{name} must be a wind or an array of shape (N,), got shape {array.shape}")
     if array.dtype.kind in "US" or array.dtype == object:
-        letters = np.char.upper(np.char.strip(array.astype(str)))
-        out = np.zeros(n, dtype=np.int64)
-        for letter, kind in WIND_KINDS.items():
-            out[letters == letter] = kind
-        if (out == 0).any():
-            row = first_bad_row(out == 0)
-            raise _situation_error(f"{name} row {row}: {array[row]!r} is not 'E', 'S', 'W' or 'N'", row)
+        letters = array.astype(str)
+        out = np.full(len(array), -1, dtype=np.int64)
+        for letter, index in WIND_INDEX.items():
+            out[letters == letter] = index
+        if (out < 0).any():
+            row = first_bad_row(out < 0)
+            raise _situation_error(f"{name} row {row}: {array[row]!r} is not {BATCH_WIND_FORMS}", row)
         return out
     if array.dtype.kind not in "iu":
-        raise _situation_error(f"{name} must hold winds 'E'/'S'/'W'/'N' or ints 27..30, got {array.dtype}")
-    bad = (array < 27) | (array > 30)
+        raise _situation_error(f"{name} must hold {BATCH_WIND_FORMS}, got {array.dtype}")
+    bad = (array < 0) | (array > 3)
     if bad.any():
         row = first_bad_row(bad)
-        raise _situation_error(f"{name} row {row}: {array[row]} is not a wind kind 27..30", row)
+        raise _situation_error(f"{name} row {row}: {array[row]} is not {BATCH_WIND_FORMS}", row)
     return array.astype(np.int64)
 
 
-def _int_array(value: Any, name: str, n: int, lo: int, hi: int, error: type[Exception]) -> int | np.ndarray:
+def _int_array(value: Any, name: str, lo: int, hi: int, error: type[Exception]) -> int | np.ndarray:
+    """An int lo..hi or a 1-D integer array of them, one per row."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         if lo <= value <= hi:
             return int(value)
         raise error(f"{name} must be {lo}..{hi}, got {value}")
     array = np.asarray(value)
-    if array.shape != (n,) or array.dtype.kind not in "iu":
+    if array.ndim != 1 or array.dtype.kind not in "iu":
         raise error(
-            f"{name} must be an int or an integer array of shape ({n},), got {array.dtype} {array.shape}"
+            f"{name} must be an int or an integer array of shape (N,), got {array.dtype} {array.shape}"
         )
     bad = (array < lo) | (array > hi)
     if bad.any():
@@ -94,25 +102,18 @@ def _int_array(value: Any, name: str, n: int, lo: int, hi: int, error: type[Exce
     return array.astype(np.int64)
 
 
-_CLOSED_HAND = Hand.from_counts([1] * 14 + [0] * 20)  # any hand without calls
-
-
 @lru_cache(maxsize=4096)
 def _flags_problem(code: int) -> str | None:
-    """The scalar's objection (``situation.check_flags``) to one combination of flags
-    (``code``: the ``FLAG`` bits, dealer at bit 10) of a closed hand, or None."""
+    """The scalar's objection (``win.flags_problem``, as ``Win`` checks) to one combination
+    of flags (``code``: the ``FLAG`` bits, dealer at bit 10) of a closed hand, or None."""
     flags = {name: bool(code & FLAG[name]) for name in FLAG_NAMES}
     flags["riichi"] = flags["riichi"] or flags["double_riichi"]
     flags["rinshan"] = False
-    try:
-        check_flags(_CLOSED_HAND, flags, bool(code >> len(FLAG_NAMES) & 1))
-    except InvalidSituationError as error:
-        return str(error)
-    return None
+    return flags_problem(flags, bool(code >> len(FLAG_NAMES) & 1))
 
 
 def _bad_combinations(code: int | np.ndarray, n: int) -> np.ndarray | None:
-    """Rows whose flags ``score`` refuses (``situation.check_flags``), or None: the scalar
+    """Rows whose flags ``score`` refuses (``win.flags_problem``), or None: the scalar
     check runs once per distinct combination present (at most 2,048)."""
     if not isinstance(code, np.ndarray):
         return np.ones(n, dtype=bool) if n and _flags_problem(int(code)) is not None else None
@@ -123,6 +124,96 @@ def _bad_combinations(code: int | np.ndarray, n: int) -> np.ndarray | None:
     return bad[code] if bad.any() else None
 
 
+def _bits(value: bool | np.ndarray) -> int | np.ndarray:
+    return value.astype(np.int64) if isinstance(value, np.ndarray) else int(value)
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class BatchWin:
+    """The facts of N closed wins: the batch twin of :class:`~riichi_lut.riichi.win.Win`,
+    with the same field names, for :func:`~riichi_lut.riichi.batch.score_batch`.
+
+    Every field is one value for all rows or a 1-D array with one per row (all arrays of
+    the same length N). ``tsumo`` and the flags (those of ``Win`` but ``rinshan``, which
+    needs a kan) are bools (numpy bools count) or bool arrays; the winds are ``"E"``,
+    ``"S"``, ``"W"`` or ``"N"`` in either case or an integer 0..3 (E = 0), or an array of
+    either, and are stored as 0..3; ``dora`` is the dora han the caller counted (0..255,
+    see :func:`~riichi_lut.riichi.batch.dora_han_batch`), in place of ``Win``'s indicators.
+    There are no honba or riichi sticks: the batch scores the points of the win itself.
+    Contradictions are refused as ``Win`` refuses them, naming the first bad row
+    (``error.row``).
+
+    >>> w = BatchWin(tsumo=np.array([True, False]), seat_wind="e", round_wind=np.array([0, 1]))
+    >>> w.seat_wind, w.round_wind.tolist(), w.size
+    (0, [0, 1], 2)
+    """
+
+    tsumo: bool | np.ndarray
+    seat_wind: str | int | np.ndarray
+    round_wind: str | int | np.ndarray
+    riichi: bool | np.ndarray = False
+    double_riichi: bool | np.ndarray = False
+    ippatsu: bool | np.ndarray = False
+    haitei: bool | np.ndarray = False
+    houtei: bool | np.ndarray = False
+    chankan: bool | np.ndarray = False
+    tenhou: bool | np.ndarray = False
+    chiihou: bool | np.ndarray = False
+    renhou: bool | np.ndarray = False
+    dora: int | np.ndarray = 0
+    # the kernel's flag bits (``luts.FLAG``, riichi | double riichi) and the dealer bit above
+    _code: int | np.ndarray = field(init=False, repr=False, default=0)
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        flags = {name: _flag(getattr(self, name), name) for name in ("tsumo", *BATCH_FLAGS)}
+        for name, value in flags.items():
+            put(self, name, value)
+        seat = _wind(self.seat_wind, "seat_wind")
+        put(self, "seat_wind", seat)
+        put(self, "round_wind", _wind(self.round_wind, "round_wind"))
+        put(self, "dora", _int_array(self.dora, "dora", 0, 255, InvalidSituationError))
+        sizes = {name: len(v) for name, v in self.arrays().items()}
+        if len(set(sizes.values())) > 1:
+            raise _situation_error(f"the arrays of a BatchWin must have one length, got {sizes}")
+        flags["riichi"] = flags["riichi"] | flags["double_riichi"]
+        code: int | np.ndarray = 0
+        for name in FLAG_NAMES:  # riichi | double_riichi here: the table drops riichi under double
+            code = code | _bits(flags[name]) * FLAG[name]
+        dealer = np.equal(seat, 0) if isinstance(seat, np.ndarray) else seat == 0
+        put(self, "_code", code | _bits(dealer) << len(FLAG_NAMES))
+        n = self.size or 1
+        flagged = _bad_combinations(self._code, n)
+        if flagged is not None:
+            row = first_bad_row(flagged)
+            problem = _flags_problem(int(np.broadcast_to(self._code, (n,))[row]))
+            raise _situation_error(f"row {row}: {problem}", row)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The fields given per row."""
+        names = ("tsumo", "seat_wind", "round_wind", *BATCH_FLAGS, "dora")
+        return {name: v for name in names if isinstance(v := getattr(self, name), np.ndarray)}
+
+    @property
+    def size(self) -> int | None:
+        """N, the length of the arrays (None when every field is one value for all rows)."""
+        return next((len(v) for v in self.arrays().values()), None)
+
+    @property
+    def dealer(self) -> bool | np.ndarray:
+        """The winner sits East (per row when the seat wind is an array)."""
+        seat = self.seat_wind
+        return np.equal(seat, 0) if isinstance(seat, np.ndarray) else seat == 0
+
+    def replace(self, **changes: Any) -> BatchWin:
+        """A new BatchWin with some facts changed, validated like the first."""
+        fields = ("tsumo", "seat_wind", "round_wind", *BATCH_FLAGS, "dora")
+        unknown = set(changes) - set(fields)
+        if unknown:
+            raise _situation_error(f"unknown fact(s) of a batch win: {sorted(unknown)}")
+        return BatchWin(**{name: getattr(self, name) for name in fields} | changes)
+
+
 @dataclass(frozen=True)
 class BatchSituation:
     """Per-row facts, each a scalar or an (N,) array."""
@@ -130,62 +221,35 @@ class BatchSituation:
     flag_code: int | np.ndarray
     tsumo: bool | np.ndarray
     mode: int | np.ndarray  # dealer * 2 + tsumo
-    winds: int | np.ndarray  # (seat - 27) << 2 | (round - 27)
+    winds: int | np.ndarray  # seat << 2 | round, winds 0..3
     dora: int | np.ndarray
 
 
-def _situation(
-    rows: np.ndarray, win: np.ndarray, *, tsumo: Any, seat_wind: Any, round_wind: Any,
-    flags: dict[str, Any], dora: Any, rules: Any,
-) -> BatchSituation:  # fmt: skip
+def _situation(rows: np.ndarray, win: np.ndarray, facts: BatchWin, rules: Any) -> BatchSituation:
     n = len(rows)
     if not isinstance(rules, RuleSet):
         raise _situation_error(
             f"rules must be a RuleSet (e.g. riichi_lut.TENHOU), got {type(rules).__name__}"
         )
-    f: dict[str, Any] = {}
-    for name, value in (("tsumo", tsumo), *flags.items()):
-        flag = _flag(value, name, n)
-        f[name] = flag if isinstance(flag, np.ndarray) else np.bool_(flag)
-    seat = _wind(seat_wind, "seat_wind", n)
-    round_ = _wind(round_wind, "round_wind", n)
-    f["riichi"] = f["riichi"] | f["double_riichi"]
-    f["dealer"] = np.equal(seat, 27) if isinstance(seat, np.ndarray) else np.bool_(seat == 27)
-    code: int | np.ndarray = 0
-    for name in FLAG_NAMES:  # riichi | double_riichi here: the table drops riichi under double
-        value = f[name]
-        code = code | (value.astype(np.int64) if isinstance(value, np.ndarray) else int(value)) * FLAG[name]
-    dealer = f["dealer"]
-    dealer_bit = (dealer.astype(np.int64) if isinstance(dealer, np.ndarray) else int(dealer)) << len(
-        FLAG_NAMES
-    )
-    combined = code | dealer_bit
-    problems: list[tuple[int, str]] = []
-    flagged = _bad_combinations(combined, n)
-    if flagged is not None:
-        row = first_bad_row(flagged)
-        problems.append((row, str(_flags_problem(int(np.broadcast_to(combined, (n,))[row])))))
-    if np.any(f["chankan"]):
-        robbed = np.broadcast_to(f["chankan"], (n,)) & (rows[np.arange(n), win] > 1)
+    for name, array in facts.arrays().items():
+        if len(array) != n:
+            raise _situation_error(
+                f"{name} must be one value or an array of shape ({n},), got {array.dtype} {array.shape}"
+            )
+    if np.any(facts.chankan):
+        robbed = np.broadcast_to(facts.chankan, (n,)) & (rows[np.arange(n), win] > 1)
         if robbed.any():
             row = first_bad_row(robbed)
-            problems.append(
-                (
-                    row,
-                    f"chankan robs the fourth {KIND_NAMES[win[row]]} of another player's kan:"
-                    " the winner cannot hold another copy",
-                )
+            raise _situation_error(
+                f"row {row}: chankan robs the fourth {KIND_NAMES[win[row]]} of another player's kan:"
+                " the winner cannot hold another copy",
+                row,
             )
-    if problems:
-        row, problem = min(problems)
-        raise _situation_error(f"row {row}: {problem}", row)
-    dealer, t = f["dealer"], f["tsumo"]
-    mode = (dealer.astype(np.int64) if isinstance(dealer, np.ndarray) else int(dealer)) * 2 + (
-        t.astype(np.int64) if isinstance(t, np.ndarray) else int(t)
-    )
-    winds = (seat - 27) * 4 + (round_ - 27)
-    dora_han = _int_array(dora, "dora", n, 0, 255, InvalidSituationError)
-    return BatchSituation(code, t if isinstance(t, np.ndarray) else bool(t), mode, winds, dora_han)
+    seat, round_ = facts.seat_wind, facts.round_wind
+    assert not isinstance(seat, str) and not isinstance(round_, str)  # normalised by BatchWin
+    mode = _bits(facts.dealer) * 2 + _bits(facts.tsumo)
+    code = facts._code & ((1 << len(FLAG_NAMES)) - 1)
+    return BatchSituation(code, facts.tsumo, mode, seat * 4 + round_, facts.dora)
 
 
 def _win_kinds(win_kind: Any, rows: np.ndarray) -> np.ndarray:
@@ -211,20 +275,25 @@ def _win_kinds(win_kind: Any, rows: np.ndarray) -> np.ndarray:
 
 
 def prepare(
-    counts: Any, win_kind: Any, tsumo: Any, seat_wind: Any, round_wind: Any, flags: dict[str, Any],
-    dora: Any, rules: Any, threads: Any,
-) -> tuple[np.ndarray, np.ndarray, BatchSituation, int]:  # fmt: skip
+    counts: Any, win_kind: Any, facts: BatchWin, rules: Any, threads: Any
+) -> tuple[np.ndarray, np.ndarray, BatchSituation, int]:
+    """Rows, winning kinds and per-row facts of a batch, checked against each other."""
     workers = resolve_threads(threads)
     rows = as_count_rows(counts)
     win = _win_kinds(win_kind, rows)
-    sit = _situation(
-        rows,
-        win,
-        tsumo=tsumo,
-        seat_wind=seat_wind,
-        round_wind=round_wind,
-        flags=flags,
-        dora=dora,
-        rules=rules,
-    )
-    return rows, win, sit, workers
+    return rows, win, _situation(rows, win, facts, rules), workers
+
+
+def batch_win(win: Any, facts: dict[str, Any]) -> BatchWin:
+    """The BatchWin of a batch call: ``win`` itself, or one built from keyword ``facts``
+    (one validation path; giving both is an error)."""
+    if win is None:
+        return BatchWin(**facts)
+    if facts:
+        raise _situation_error(
+            f"give the facts of the wins as a BatchWin or as keywords, not both (got a BatchWin and"
+            f" {sorted(facts)})"
+        )
+    if not isinstance(win, BatchWin):
+        raise _situation_error(f"win must be a BatchWin (the facts of the wins), got {type(win).__name__}")
+    return win

@@ -1,0 +1,302 @@
+"""``Win``: the facts of a Riichi win, checked once.
+
+How the hand was won (tsumo or ron), the seat and round winds, the situational flags
+(riichi, double riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
+renhou), the dora and ura dora indicators, the honba and the riichi sticks on the table.
+A :class:`Win` is rule-neutral and knows nothing of the hand: what needs the tiles (the
+winning tile is held, rinshan needs a kan, riichi a closed hand) is checked when
+:func:`~riichi_lut.riichi.score` puts the two together, and what needs the rules (renhou
+not played, ...) is reported there as a note.
+
+Every input follows one rule: winds are ``"E"``, ``"S"``, ``"W"`` or ``"N"`` in either
+case and nothing else (not ``"2z"``, not a tile kind like ``28``); flags are ``True`` or
+``False`` (numpy bools count); contradictions raise
+:class:`~riichi_lut.errors.InvalidSituationError` naming both facts (sources of the rules:
+``docs/rules.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..core.tiles import CODE_NAMES, NUM_CODES, parse_tiles, validate_code
+from ..errors import InvalidHandError, InvalidSituationError, TileParseError
+
+WIND_LETTERS = ("E", "S", "W", "N")
+WIND_INDEX = {letter: i for i, letter in enumerate(WIND_LETTERS)} | {
+    letter.lower(): i for i, letter in enumerate(WIND_LETTERS)
+}
+WIND_FORMS = "'E', 'S', 'W' or 'N' (either case)"
+
+# The situational flags of a win, in one place: Win's fields, the batch twin's (without
+# rinshan, which needs a kan) and the order of ``to_dict()``.
+WIN_FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+
+_MAX_QUOTE = 80
+
+
+def _quote(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= _MAX_QUOTE else text[: _MAX_QUOTE - 3] + "..."
+
+
+def wind_index(value: object, name: str) -> int:
+    """A wind given as "E"/"S"/"W"/"N" (either case) -> 0..3 (East = 0).
+
+    >>> wind_index("s", "seat_wind")
+    1
+    """
+    index = WIND_INDEX.get(value) if isinstance(value, str) else None
+    if index is None:
+        raise InvalidSituationError(f"{name} must be {WIND_FORMS}, got {_quote(value)}")
+    return index
+
+
+def as_flag(value: object, name: str) -> bool:
+    """A flag: ``True`` or ``False`` (a numpy bool counts), nothing else."""
+    if value is True or value is False:
+        return value
+    if isinstance(value, np.bool_):
+        return bool(value)
+    raise InvalidSituationError(f"{name} must be True or False, got {_quote(value)}")
+
+
+def as_count(value: object, name: str) -> int:
+    """A count >= 0: an int (a numpy integer counts), not a bool."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and value >= 0:
+        return int(value)
+    raise InvalidSituationError(f"{name} must be a count >= 0, got {_quote(value)}")
+
+
+def parse_tile(value: object, name: str) -> int:
+    """One tile as notation ("5p", "0p" for the red five) or a tile code 0..36."""
+    if isinstance(value, str):
+        if not value.strip():
+            raise TileParseError(f"{name} must be one tile in notation like '5p', got an empty string")
+        codes = parse_tiles(value)
+        if len(codes) != 1:
+            raise InvalidHandError(f"{name} must be one tile, got {_quote(value)} ({len(codes)} tiles)")
+        return codes[0]
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return validate_code(value)
+    raise InvalidHandError(f"{name} must be a tile in notation like '5p', got {_quote(value)}")
+
+
+def parse_indicators(value: object, name: str) -> tuple[int, ...]:
+    """Indicator tiles: a notation string ("1m5p") or a list of tiles (notation or codes)."""
+    if isinstance(value, str):
+        return tuple(parse_tiles(value)) if value.strip() else ()
+    if isinstance(value, Iterable):
+        return tuple(parse_tile(v, f"{name}[{i}]") for i, v in enumerate(value))
+    raise InvalidHandError(f"{name} must be a list of tiles, got {_quote(value)}")
+
+
+def _indicators(value: object, name: str) -> tuple[int, ...]:
+    """``parse_indicators``, with a fast path for what a Win stores (a tuple of codes)."""
+    if value.__class__ is tuple and (not value or all(type(c) is int and 0 <= c < NUM_CODES for c in value)):
+        return value
+    return parse_indicators(value, name)
+
+
+def flags_problem(f: Mapping[str, bool], dealer: bool) -> str | None:
+    """What contradicts itself in the flags of a win whatever the hand, or None.
+
+    ``f`` holds ``tsumo`` and every name of :data:`WIN_FLAGS`, with ``riichi`` meaning
+    "riichi or double riichi". The checks that need the hand's calls live in
+    :func:`riichi_lut.riichi.situation.hand_problem`.
+    """
+    tsumo, riichi = f["tsumo"], f["riichi"]
+    first = f["tenhou"] or f["chiihou"]
+    rules = (
+        (f["chankan"] and tsumo, "chankan is a ron on another player's kan: it cannot be tsumo"),
+        (f["houtei"] and tsumo, "houtei is a win on the last discard: it cannot be tsumo"),
+        (f["haitei"] and not tsumo, "haitei is a tsumo on the last tile: it cannot be a ron"),
+        (f["rinshan"] and not tsumo, "rinshan is a tsumo on the replacement tile: it cannot be a ron"),
+        (f["haitei"] and f["rinshan"], "the replacement tile after a kan is not the last tile (haitei)"),
+        (f["houtei"] and f["chankan"], "a robbed kan is not the last discard (houtei)"),
+        (f["ippatsu"] and not riichi, "ippatsu needs riichi"),
+        (f["ippatsu"] and f["rinshan"], "a kan cancels ippatsu, so rinshan cannot be ippatsu"),
+        (f["ippatsu"] and f["houtei"], "a riichi leaves at least one draw: houtei cannot be ippatsu"),
+        (f["tenhou"] and not dealer, "tenhou is the dealer's win; a non-dealer's is chiihou"),
+        (f["chiihou"] and dealer, "chiihou is a non-dealer's win; the dealer's is tenhou"),
+        (f["renhou"] and dealer, "renhou is a non-dealer's win"),
+        (first and not tsumo, "tenhou and chiihou are won by tsumo"),
+        (
+            first and (riichi or f["haitei"] or f["rinshan"]),
+            "tenhou and chiihou come on the first draw: no riichi, haitei or rinshan",
+        ),
+        (f["renhou"] and tsumo, "renhou is a ron before your first draw"),
+        (f["renhou"] and riichi, "renhou comes before your first draw: no riichi or calls"),
+        (
+            f["renhou"] and (f["houtei"] or f["chankan"]),
+            "renhou is a ron on a discard before your first draw: not the last discard (houtei),"
+            " not a robbed kan (chankan)",
+        ),
+        (f["tenhou"] and f["chiihou"], "tenhou and chiihou exclude each other"),
+    )
+    return next((message for bad, message in rules if bad), None)
+
+
+@dataclass(frozen=True, init=False)
+class Win:
+    """The facts of a Riichi win, validated once: give them by keyword.
+
+    - ``tsumo``: won by self-draw (``False``: ron, on a discard); required.
+    - ``seat_wind``, ``round_wind``: ``"E"``, ``"S"``, ``"W"`` or ``"N"`` (either case,
+      stored upper-case); required. The East seat is the dealer.
+    - ``riichi``, ``double_riichi`` (implies riichi), ``ippatsu``, ``haitei`` (tsumo on the
+      last tile), ``houtei`` (ron on the last discard), ``rinshan`` (tsumo on a kan's
+      replacement tile), ``chankan`` (ron on a robbed kan), ``tenhou``, ``chiihou``,
+      ``renhou``: bools, default ``False``.
+    - ``dora_indicators``, ``ura_indicators``: a notation string (``"1m5z"``) or a list of
+      tiles (notation or codes), stored as tile codes; at most 5 dora indicators, ura only
+      for riichi and no more ura than dora.
+    - ``honba``: counters on the table; ``riichi_sticks``: every 1,000-point deposit on the
+      table, the winner's own included, so a riichi win has at least 1.
+
+    ``replace(**changes)`` returns a new, validated Win; ``to_dict()`` is JSON-ready.
+
+    >>> w = Win(tsumo=False, seat_wind="s", round_wind="E", riichi=True, riichi_sticks=1,
+    ...         dora_indicators="4s")
+    >>> w.seat_wind, w.dealer, w.dora_indicators
+    ('S', False, (21,))
+    >>> w.replace(tsumo=True).to_dict()["tsumo"]
+    True
+    >>> Win(tsumo=False, seat_wind="2z", round_wind="E")
+    Traceback (most recent call last):
+    ...
+    riichi_lut.errors.InvalidSituationError: seat_wind must be 'E', 'S', 'W' or 'N' (either case), got '2z'
+    """
+
+    tsumo: bool
+    seat_wind: str
+    round_wind: str
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    haitei: bool
+    houtei: bool
+    rinshan: bool
+    chankan: bool
+    tenhou: bool
+    chiihou: bool
+    renhou: bool
+    dora_indicators: tuple[int, ...]
+    ura_indicators: tuple[int, ...]
+    honba: int
+    riichi_sticks: int
+
+    # Written out (not generated) to check and store each fact once: a Win costs a few µs.
+    def __init__(
+        self,
+        *,
+        tsumo: bool,
+        seat_wind: str,
+        round_wind: str,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        renhou: bool = False,
+        dora_indicators: str | Iterable[str | int] = (),
+        ura_indicators: str | Iterable[str | int] = (),
+        honba: int = 0,
+        riichi_sticks: int = 0,
+    ) -> None:
+        given = (riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou)
+        facts: dict[str, Any] = {
+            "tsumo": tsumo if tsumo is True or tsumo is False else as_flag(tsumo, "tsumo")
+        }
+        for name, value in zip(WIN_FLAGS, given, strict=True):
+            facts[name] = value if value is False or value is True else as_flag(value, name)
+        seat = WIND_LETTERS[wind_index(seat_wind, "seat_wind")]
+        facts["seat_wind"] = seat
+        facts["round_wind"] = WIND_LETTERS[wind_index(round_wind, "round_wind")]
+        facts["honba"] = honba if type(honba) is int and honba >= 0 else as_count(honba, "honba")
+        sticks = riichi_sticks
+        facts["riichi_sticks"] = (
+            sticks if type(sticks) is int and sticks >= 0 else as_count(sticks, "riichi_sticks")
+        )
+        in_riichi = facts["riichi"] or facts["double_riichi"]
+        if ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou:  # validated
+            problem = flags_problem({**facts, "riichi": in_riichi}, seat == "E")
+            if problem:
+                raise InvalidSituationError(problem)
+        if in_riichi and not facts["riichi_sticks"]:
+            raise InvalidSituationError(
+                "riichi_sticks is 0, but a riichi (or double riichi) winner's own 1,000-point stick"
+                " is on the table: give riichi_sticks=1 or more"
+            )
+        dora = _indicators(dora_indicators, "dora_indicators")
+        ura = _indicators(ura_indicators, "ura_indicators")
+        if ura and not in_riichi:
+            raise InvalidSituationError("ura dora indicators are only revealed for a riichi hand")
+        if len(dora) > 5 or len(ura) > len(dora):
+            raise InvalidSituationError(
+                f"{len(dora)} dora and {len(ura)} ura indicators: at most 5 dora, and no more ura than dora"
+            )
+        facts["dora_indicators"] = dora
+        facts["ura_indicators"] = ura
+        self.__dict__.update(facts)  # frozen: the fields are set here, once
+
+    @property
+    def dealer(self) -> bool:
+        """The winner sits East."""
+        return self.seat_wind == "E"
+
+    @property
+    def in_riichi(self) -> bool:
+        """Riichi or double riichi was declared."""
+        return self.riichi or self.double_riichi
+
+    @property
+    def seat_kind(self) -> int:
+        """The seat wind as a tile kind (East = 27)."""
+        return 27 + WIND_INDEX[self.seat_wind]
+
+    @property
+    def round_kind(self) -> int:
+        """The round wind as a tile kind (East = 27)."""
+        return 27 + WIND_INDEX[self.round_wind]
+
+    def replace(self, **changes: Any) -> Win:
+        """A new Win with some facts changed, validated like the first (this one is unchanged)."""
+        facts = self.__dict__
+        if not facts.keys() >= changes.keys():
+            raise InvalidSituationError(f"unknown fact(s) of a win: {sorted(changes.keys() - facts.keys())}")
+        return Win(**{**facts, **changes})
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: indicators as tile notation ("5p", "0p" for a red five)."""
+        out: dict[str, Any] = {
+            "tsumo": self.tsumo,
+            "seat_wind": self.seat_wind,
+            "round_wind": self.round_wind,
+        }
+        for name in WIN_FLAGS:
+            out[name] = getattr(self, name)
+        out["dora_indicators"] = [CODE_NAMES[c] for c in self.dora_indicators]
+        out["ura_indicators"] = [CODE_NAMES[c] for c in self.ura_indicators]
+        out["honba"] = self.honba
+        out["riichi_sticks"] = self.riichi_sticks
+        return out

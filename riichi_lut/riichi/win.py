@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..core.tiles import CODE_NAMES, NUM_CODES, parse_tiles, validate_code
-from ..errors import InvalidHandError, InvalidSituationError, TileParseError
+from ..errors import InvalidHandError, InvalidSituationError, TileParseError, quote
 
 WIND_LETTERS = ("E", "S", "W", "N")
 WIND_INDEX = {letter: i for i, letter in enumerate(WIND_LETTERS)} | {
@@ -47,14 +47,6 @@ WIN_FLAGS = (
     "renhou",
 )
 
-_MAX_QUOTE = 80
-
-
-def _quote(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= _MAX_QUOTE else text[: _MAX_QUOTE - 3] + "..."
-
-
 def wind_index(value: object, name: str) -> int:
     """A wind given as "E"/"S"/"W"/"N" (either case) -> 0..3 (East = 0).
 
@@ -63,7 +55,7 @@ def wind_index(value: object, name: str) -> int:
     """
     index = WIND_INDEX.get(value) if isinstance(value, str) else None
     if index is None:
-        raise InvalidSituationError(f"{name} must be {WIND_FORMS}, got {_quote(value)}")
+        raise InvalidSituationError(f"{name} must be {WIND_FORMS}, got {quote(value)}")
     return index
 
 
@@ -73,14 +65,14 @@ def as_flag(value: object, name: str) -> bool:
         return value
     if isinstance(value, np.bool_):
         return bool(value)
-    raise InvalidSituationError(f"{name} must be True or False, got {_quote(value)}")
+    raise InvalidSituationError(f"{name} must be True or False, got {quote(value)}")
 
 
 def as_count(value: object, name: str) -> int:
     """A count >= 0: an int (a numpy integer counts), not a bool."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and value >= 0:
         return int(value)
-    raise InvalidSituationError(f"{name} must be a count >= 0, got {_quote(value)}")
+    raise InvalidSituationError(f"{name} must be a count >= 0, got {quote(value)}")
 
 
 def parse_tile(value: object, name: str) -> int:
@@ -90,11 +82,11 @@ def parse_tile(value: object, name: str) -> int:
             raise TileParseError(f"{name} must be one tile in notation like '5p', got an empty string")
         codes = parse_tiles(value)
         if len(codes) != 1:
-            raise InvalidHandError(f"{name} must be one tile, got {_quote(value)} ({len(codes)} tiles)")
+            raise InvalidHandError(f"{name} must be one tile, got {quote(value)} ({len(codes)} tiles)")
         return codes[0]
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         return validate_code(value)
-    raise InvalidHandError(f"{name} must be a tile in notation like '5p', got {_quote(value)}")
+    raise InvalidHandError(f"{name} must be a tile in notation like '5p', got {quote(value)}")
 
 
 def parse_indicators(value: object, name: str) -> tuple[int, ...]:
@@ -103,7 +95,7 @@ def parse_indicators(value: object, name: str) -> tuple[int, ...]:
         return tuple(parse_tiles(value)) if value.strip() else ()
     if isinstance(value, Iterable):
         return tuple(parse_tile(v, f"{name}[{i}]") for i, v in enumerate(value))
-    raise InvalidHandError(f"{name} must be a list of tiles, got {_quote(value)}")
+    raise InvalidHandError(f"{name} must be a list of tiles, got {quote(value)}")
 
 
 def _indicators(value: object, name: str) -> tuple[int, ...]:

@@ -28,7 +28,15 @@ from ..core.hand import MAX_CALLS, validate_concealed_counts
 from ..core.tilemask import TileMask, tile_mask
 from ..lut import loader
 from ..lut.blocks import completion, join
-from .forms import FORM_NAMES, FormName, check_form, chiitoitsu_masks, closed_shanten, kokushi_masks
+from .forms import (
+    FORM_NAMES,
+    FormName,
+    check_form,
+    chiitoitsu_masks,
+    closed_shanten,
+    kind_sets,
+    kokushi_masks,
+)
 from .shanten import BLOCK_SPANS, block_memos, block_vector
 
 NECESSARY, UNNECESSARY = 0, 1
@@ -76,24 +84,22 @@ class Analysis:
 # ------------------------------------------------------------------ the forms combined
 
 
-def _with_tiles(form: tuple[int, int]) -> tuple[int, TileMask]:
-    return form[0], tile_mask(form[1])
-
-
 def _combine(which: int, standard: tuple[int, int], closed: Sequence[int] | None) -> Analysis:
     """The analysis over the forms that apply (chiitoitsu and kokushi for ``closed``
     counts), its masks wrapped as :class:`TileMask` (the result boundary)."""
-    chiitoitsu = kokushi = None
+    wrap = int.__new__  # wrap(TileMask, mask) is tile_mask(mask) without the extra call
+    forms = [(standard[0], wrap(TileMask, standard[1]))]
     if closed is not None:
-        chiitoitsu = _with_tiles(chiitoitsu_masks(closed, which == NECESSARY))
-        kokushi = _with_tiles(kokushi_masks(closed, which == NECESSARY))
-    forms = [f for f in (standard, chiitoitsu, kokushi) if f is not None]
+        sets, draws = kind_sets(closed), which == NECESSARY
+        for shanten, mask in (chiitoitsu_masks(sets, draws), kokushi_masks(sets, draws)):
+            forms.append((shanten, wrap(TileMask, mask)))
     best = min(f[0] for f in forms)
-    mask = 0
+    combined = 0
     for shanten, form_mask in forms:
         if shanten == best:
-            mask |= form_mask
-    return Analysis(which, best, tile_mask(mask), _with_tiles(standard), chiitoitsu, kokushi)
+            combined |= form_mask
+    chiitoitsu, kokushi = (forms[1], forms[2]) if closed is not None else (None, None)
+    return Analysis(which, best, wrap(TileMask, combined), forms[0], chiitoitsu, kokushi)
 
 
 # ------------------------------------------------------------------ standard form by tables
@@ -194,10 +200,12 @@ def combined(
     best = min(shanten, chiitoitsu, kokushi)
     if best < shanten:
         mask = 0
-    if chiitoitsu == best:
-        mask |= chiitoitsu_masks(counts, which == NECESSARY)[1]
-    if kokushi == best:
-        mask |= kokushi_masks(counts, which == NECESSARY)[1]
+    if best in (chiitoitsu, kokushi):
+        sets, draws = kind_sets(counts), which == NECESSARY
+        if chiitoitsu == best:
+            mask |= chiitoitsu_masks(sets, draws)[1]
+        if kokushi == best:
+            mask |= kokushi_masks(sets, draws)[1]
     return best, mask
 
 

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..core.hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
-from ..core.tilemask import TileMask, tile_mask
+from ..core.tilemask import TileMask
 from ..core.tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS
 from ..core.visible import VisibleLike, visible_counts
 from ..errors import InvalidHandError
@@ -330,12 +330,15 @@ def ranked_options(
     counts = list(resolved.counts)
     live = tuple(live)
     options = []
+    wrap = int.__new__  # wrap(TileMask, mask) is tile_mask(mask) without the extra call
     for kind, red in _discard_choices(resolved):
         counts[kind] -= 1
         after, mask = combined(counts, resolved.melds, NECESSARY, resolved.called)
         counts[kind] += 1
         total = sum([live[k] for k in bits(mask)])
-        options.append(DiscardOption(kind, red, after, after > best_possible, tile_mask(mask), total, live))
+        options.append(
+            DiscardOption(kind, red, after, after > best_possible, wrap(TileMask, mask), total, live)
+        )
     return _with_two_steps(options, choice, counts, resolved, live)
 
 

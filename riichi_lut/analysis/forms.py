@@ -151,7 +151,11 @@ def _binary(copies: set[int]) -> bytes:
 _HELD = tuple(_binary(s) for s in ({0}, {1}, {2}, {3, 4}))
 
 
-def kind_sets(counts: Sequence[int]) -> tuple[int, int, int, int]:
+KindSets = tuple[int, int, int, int]
+"""Masks of the kinds held 0, 1, 2 and >= 3 times, what the scalar masks below read."""
+
+
+def kind_sets(counts: Sequence[int]) -> KindSets:
     """Masks of kinds held 0, 1, 2 and >= 3 times: each count byte is translated to an
     ASCII binary digit and the reversed string parsed in base 2 (C loops only)."""
     b = bytes(counts)[::-1]
@@ -163,10 +167,11 @@ def kind_sets(counts: Sequence[int]) -> tuple[int, int, int, int]:
     )
 
 
-def chiitoitsu_masks(counts: Sequence[int], draws: bool) -> tuple[int, int]:
-    """(shanten, mask) of seven pairs for closed counts: with ``draws`` the kinds whose
-    draw lowers the shanten (a 13-tile hand), else the kinds whose discard keeps it."""
-    none, single, double, more = kind_sets(counts)
+def chiitoitsu_masks(sets: KindSets, draws: bool) -> tuple[int, int]:
+    """(shanten, mask) of seven pairs for closed counts (their :func:`kind_sets`): with
+    ``draws`` the kinds whose draw lowers the shanten (a 13-tile hand), else the kinds
+    whose discard keeps it (a 14-tile hand)."""
+    none, single, double, more = sets
     kinds = 34 - none.bit_count()
     shanten = chiitoitsu_shanten((double | more).bit_count(), kinds)
     if draws:  # a single becomes a pair; a new kind counts while kinds < 7
@@ -175,9 +180,9 @@ def chiitoitsu_masks(counts: Sequence[int], draws: bool) -> tuple[int, int]:
     return shanten, more | (single if kinds > 7 else 0)
 
 
-def kokushi_masks(counts: Sequence[int], draws: bool) -> tuple[int, int]:
+def kokushi_masks(sets: KindSets, draws: bool) -> tuple[int, int]:
     """(shanten, mask) of thirteen orphans for closed counts, as :func:`chiitoitsu_masks`."""
-    none, single, double, more = kind_sets(counts)
+    none, single, double, more = sets
     held = YAOCHU & ~none
     paired = YAOCHU & (double | more)
     shanten = kokushi_shanten(held.bit_count(), paired.bit_count())

@@ -21,6 +21,7 @@ from riichi_lut.analysis.forms import (
     chiitoitsu_shanten,
     closed_masks_batch,
     closed_shanten,
+    kind_sets,
     kokushi_masks,
     kokushi_shanten,
 )
@@ -129,7 +130,7 @@ def brute_mask(counts: list[int], form: str, draws: bool) -> int:
 def test_scalar_masks_match_brute_force(hands: np.ndarray, form: str) -> None:
     draws = hands[0].sum() == 13
     for counts in hands[:800]:
-        shanten_value, mask = MASKS[form](counts.tolist(), draws)
+        shanten_value, mask = MASKS[form](kind_sets(counts.tolist()), draws)
         assert shanten_value == REPLACEMENT[form](counts.tolist()) - 1
         assert mask == brute_mask(counts.tolist(), form, draws), (form, counts.tolist())
 
@@ -140,7 +141,7 @@ def test_batch_masks_equal_the_scalar_masks(hands: np.ndarray) -> None:
     chi, ko = closed_masks_batch(hands[:1000], stats, draws)
     for i, counts in enumerate(hands[:1000]):
         for form, batch in (("chiitoitsu", chi), ("kokushi", ko)):
-            expected = MASKS[form](counts.tolist(), draws)[1]
+            expected = MASKS[form](kind_sets(counts.tolist()), draws)[1]
             assert np.flatnonzero(batch[i]).tolist() == [k for k in range(34) if expected >> k & 1], form
 
 

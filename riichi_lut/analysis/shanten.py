@@ -419,7 +419,6 @@ __all__ = [
     "FORMS",
     "BatchTables",
     "BlockMemo",
-    "Form",
     "ShantenResult",
     "batch_tables",
     "block_memos",

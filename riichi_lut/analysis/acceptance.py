@@ -9,8 +9,10 @@ hand's replacement number exactly when it lowers its block's requirement under o
 those (pair, m) (docs/efficiency.md has the two-line proof), so the hand's mask is the OR
 of each block's masks over its useful bits. No re-evaluation per tile.
 
-Chiitoitsu and kokushi follow from their formulas; the union over the forms that reach
-the minimum shanten gives the combined answer.
+Chiitoitsu and kokushi follow from their formulas (:mod:`riichi_lut.analysis.forms`); the
+union over the forms that reach the minimum shanten gives the combined answer. The masks
+an :class:`Analysis` exposes are :class:`~riichi_lut.core.tilemask.TileMask`; the lean
+:func:`combined` path returns plain ints.
 
 A :class:`~riichi_lut.core.hand.Hand` whose calls hold kinds it also needs (a pon of 5m caps
 5m at one more copy) takes a slower exact path: block vectors under those caps and a
@@ -23,15 +25,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..core.hand import MAX_CALLS, validate_concealed_counts
-from ..core.tiles import TERMINALS_AND_HONORS
+from ..core.tilemask import TileMask, tile_mask
 from ..lut import loader
 from ..lut.blocks import completion, join
+from .forms import (
+    FORM_NAMES,
+    FormName,
+    check_form,
+    chiitoitsu_masks,
+    closed_shanten,
+    kind_sets,
+    kokushi_masks,
+)
 from .shanten import BLOCK_SPANS, block_memos, block_vector
 
-ALL_KINDS = (1 << 34) - 1
-YAOCHU = sum(1 << k for k in TERMINALS_AND_HONORS)
 NECESSARY, UNNECESSARY = 0, 1
-FORMS = ("standard", "chiitoitsu", "kokushi")
+FORMS = FORM_NAMES  # the forms an Analysis reports one by one
 
 
 _BYTE_BITS = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]
@@ -62,75 +71,35 @@ class Analysis:
 
     which: int
     shanten: int
-    mask: int
-    standard: tuple[int, int]
-    chiitoitsu: tuple[int, int] | None
-    kokushi: tuple[int, int] | None
+    mask: TileMask
+    standard: tuple[int, TileMask]
+    chiitoitsu: tuple[int, TileMask] | None
+    kokushi: tuple[int, TileMask] | None
 
-    def form(self, name: str) -> tuple[int, int] | None:
-        return getattr(self, name)  # type: ignore[no-any-return]
-
-
-# ------------------------------------------------------------------ closed forms by formula
+    def form(self, name: FormName) -> tuple[int, TileMask] | None:
+        """(shanten, mask) of one form, by name (one of :data:`FORMS`)."""
+        return getattr(self, check_form(name, FORM_NAMES))  # type: ignore[no-any-return]
 
 
-def _binary(copies: set[int]) -> bytes:
-    """``bytes.translate`` table: a count in ``copies`` becomes ASCII '1', others '0'."""
-    return bytes(ord("1") if c in copies else ord("0") for c in range(256))
-
-
-_HELD = tuple(_binary(s) for s in ({0}, {1}, {2}, {3, 4}))
-
-
-def _kind_sets(counts: Sequence[int]) -> tuple[int, int, int, int]:
-    """Masks of kinds held 0, 1, 2 and >= 3 times: each count byte is translated to an
-    ASCII binary digit and the reversed string parsed in base 2 (C loops only)."""
-    b = bytes(counts)[::-1]
-    return (
-        int(b.translate(_HELD[0]), 2),
-        int(b.translate(_HELD[1]), 2),
-        int(b.translate(_HELD[2]), 2),
-        int(b.translate(_HELD[3]), 2),
-    )
-
-
-def chiitoitsu_masks(counts: Sequence[int], which: int) -> tuple[int, int]:
-    """(shanten, mask) of seven pairs: ``6 - pairs + max(0, 7 - kinds)``."""
-    none, single, double, more = _kind_sets(counts)
-    pairs = (double | more).bit_count()
-    kinds = 34 - none.bit_count()
-    shanten = 6 - pairs + max(0, 7 - kinds)
-    if which == NECESSARY:  # a single becomes a pair; a new kind counts while kinds < 7
-        return shanten, single | (none if kinds < 7 else 0)
-    # a third/fourth copy goes for free; a single only while there are more than 7 kinds
-    return shanten, more | (single if kinds > 7 else 0)
-
-
-def kokushi_masks(counts: Sequence[int], which: int) -> tuple[int, int]:
-    """(shanten, mask) of thirteen orphans: ``13 - orphan kinds - [an orphan pair]``."""
-    none, single, double, more = _kind_sets(counts)
-    held = YAOCHU & ~none
-    paired = YAOCHU & (double | more)
-    shanten = 13 - held.bit_count() - (1 if paired else 0)
-    if which == NECESSARY:  # a missing orphan, or a second copy while none is paired
-        return shanten, (YAOCHU & none) | (0 if paired else YAOCHU & single)
-    # anything but an orphan, a third copy, or one copy of a pair while another pair stays
-    spare_pair = paired if paired.bit_count() >= 2 else 0
-    return shanten, (~YAOCHU & ALL_KINDS & ~none) | (YAOCHU & more) | (YAOCHU & double & spare_pair)
+# ------------------------------------------------------------------ the forms combined
 
 
 def _combine(which: int, standard: tuple[int, int], closed: Sequence[int] | None) -> Analysis:
-    chiitoitsu = kokushi = None
+    """The analysis over the forms that apply (chiitoitsu and kokushi for ``closed``
+    counts), its masks wrapped as :class:`TileMask` (the result boundary)."""
+    wrap = int.__new__  # wrap(TileMask, mask) is tile_mask(mask) without the extra call
+    forms = [(standard[0], wrap(TileMask, standard[1]))]
     if closed is not None:
-        chiitoitsu = chiitoitsu_masks(closed, which)
-        kokushi = kokushi_masks(closed, which)
-    forms = [f for f in (standard, chiitoitsu, kokushi) if f is not None]
+        sets, draws = kind_sets(closed), which == NECESSARY
+        for shanten, mask in (chiitoitsu_masks(sets, draws), kokushi_masks(sets, draws)):
+            forms.append((shanten, wrap(TileMask, mask)))
     best = min(f[0] for f in forms)
-    mask = 0
+    combined = 0
     for shanten, form_mask in forms:
         if shanten == best:
-            mask |= form_mask
-    return Analysis(which, best, mask, standard, chiitoitsu, kokushi)
+            combined |= form_mask
+    chiitoitsu, kokushi = (forms[1], forms[2]) if closed is not None else (None, None)
+    return Analysis(which, best, wrap(TileMask, combined), forms[0], chiitoitsu, kokushi)
 
 
 # ------------------------------------------------------------------ standard form by tables
@@ -215,13 +184,6 @@ def analyse_counts(counts: Sequence[int], melds: int, which: int) -> Analysis:
     return _combine(which, (shanten, mask), counts if melds == 0 else None)
 
 
-def _closed_shanten(stats: int) -> tuple[int, int]:
-    """(chiitoitsu, kokushi) shanten from packed block statistics."""
-    pairs, kinds = stats & 7, (stats >> 3) & 15
-    orphans, orphan_pairs = (stats >> 7) & 15, (stats >> 11) & 7
-    return 6 - pairs + max(0, 7 - kinds), 13 - orphans - (1 if orphan_pairs else 0)
-
-
 def combined(
     counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None
 ) -> tuple[int, int]:
@@ -234,14 +196,16 @@ def combined(
     shanten, mask, stats = standard_form(counts, melds, which)
     if melds:
         return shanten, mask
-    chiitoitsu, kokushi = _closed_shanten(stats)
+    chiitoitsu, kokushi = closed_shanten(stats)
     best = min(shanten, chiitoitsu, kokushi)
     if best < shanten:
         mask = 0
-    if chiitoitsu == best:
-        mask |= chiitoitsu_masks(counts, which)[1]
-    if kokushi == best:
-        mask |= kokushi_masks(counts, which)[1]
+    if best in (chiitoitsu, kokushi):
+        sets, draws = kind_sets(counts), which == NECESSARY
+        if chiitoitsu == best:
+            mask |= chiitoitsu_masks(sets, draws)[1]
+        if kokushi == best:
+            mask |= kokushi_masks(sets, draws)[1]
     return best, mask
 
 
@@ -273,7 +237,8 @@ def analyse_called(counts: Sequence[int], melds: int, called: Sequence[int], whi
             if value < replacement if which == NECESSARY else value == replacement:
                 mask |= 1 << kind
     assert replacement is not None
-    return Analysis(which, replacement - 1, mask, (replacement - 1, mask), None, None)
+    tiles = tile_mask(mask)
+    return Analysis(which, replacement - 1, tiles, (replacement - 1, tiles), None, None)
 
 
 def analyse(counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None) -> Analysis:

@@ -21,12 +21,13 @@ re-evaluations; the tests compare it with exactly that brute force.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..core.hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
+from ..core.tilemask import TileMask
 from ..core.tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS
 from ..core.visible import VisibleLike, visible_counts
 from ..errors import InvalidHandError
@@ -34,7 +35,8 @@ from ..lut.rows import as_count_rows, calls_per_row
 from ..lut.threads import resolve_threads, run_chunks
 from . import efficiency_batch as batch
 from .acceptance import NECESSARY, UNNECESSARY, Analysis, analyse, bits, combined
-from .two_step import TwoStep
+from .contract import shared_parameters
+from .two_step import TwoStep, TwoStepChoice, check_two_step
 from .two_step import two_step as two_step_analysis
 
 HandLike = str | Hand | Sequence[int]
@@ -62,7 +64,7 @@ class FormUkeire:
     bits; ``accepted`` lists them with their live counts) and the live total."""
 
     shanten: int
-    mask: int
+    mask: TileMask
     total: int
     live: tuple[int, ...] = field(repr=False)
 
@@ -107,13 +109,16 @@ class UkeireResult(FormUkeire):
 class Resolved:
     """A hand reduced to what the engine needs: concealed counts, number of calls, the
     tiles of the calls when known (34 counts, else None), red fives in the concealed
-    part, and the player's own copies per kind (hand + calls)."""
+    part, and the player's own copies per kind (hand + calls). ``hand`` keeps the parsed
+    :class:`Hand` (``None`` for counts), so that what needs the hand again (the
+    simulator) never parses the notation a second time."""
 
     counts: list[int]
     melds: int
     called: list[int] | None
     red: tuple[int, int, int]
     own_red: tuple[int, int, int]  # red fives in hand and calls
+    hand: Hand | None = field(default=None, repr=False, compare=False)
 
     @property
     def own(self) -> list[int]:
@@ -135,7 +140,7 @@ def resolve(hand: HandLike, melds: int | None = None) -> Resolved:
             raise InvalidHandError("melds= applies to count sequences; a Hand or text carries its calls")
         parsed = as_hand(hand)
         called = parsed.called_counts if parsed.calls else None
-        return Resolved(list(parsed.concealed), parsed.n_calls, called, parsed.red, parsed.total_red)
+        return Resolved(list(parsed.concealed), parsed.n_calls, called, parsed.red, parsed.total_red, parsed)
     calls = 0 if melds is None else melds
     return Resolved(_checked_counts(hand, calls), calls, None, (0, 0, 0), (0, 0, 0))
 
@@ -159,11 +164,11 @@ def live_counts(resolved: Resolved, visible: VisibleLike) -> list[int]:
     return [4 - resolved.own[k] - seen[k] for k in range(NUM_KINDS)]
 
 
-def _form(shanten: int, mask: int, live: tuple[int, ...]) -> FormUkeire:
+def _form(shanten: int, mask: TileMask, live: tuple[int, ...]) -> FormUkeire:
     return FormUkeire(shanten, mask, sum([live[k] for k in bits(mask)]), live)
 
 
-def _optional_form(form: tuple[int, int] | None, live: tuple[int, ...]) -> FormUkeire | None:
+def _optional_form(form: tuple[int, TileMask] | None, live: tuple[int, ...]) -> FormUkeire | None:
     return None if form is None else _form(form[0], form[1], live)
 
 
@@ -182,17 +187,25 @@ def ukeire_of(analysis: Analysis, live: Sequence[int]) -> UkeireResult:
     )
 
 
+@shared_parameters
 def ukeire(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = None) -> UkeireResult:
-    """Shanten and acceptance of a 3n+1 hand (13 tiles with 0 calls, 10 with 1, … 1 with 4).
+    """Shanten and acceptance of a 3n+1 hand (13 tiles with 0 calls, 10 with 1, … 1 with 4);
+    its batch twin is :func:`ukeire_batch`.
+
+    $parameters(hand, visible, melds)
 
     A kind is *accepted* when drawing it lowers the shanten (a kind already held four
     times never is), whether or not live copies remain; ``total`` sums the live counts.
 
     >>> r = ukeire("23m456p789s11z [123s]", visible="1m 4m 4m")
-    >>> [(t.tile, t.live) for t in r.accepted], r.total
-    ([('1m', 3), ('4m', 2)], 5)
+    >>> [(t.tile, t.live) for t in r.accepted], r.total, r.mask
+    ([('1m', 3), ('4m', 2)], 5, TileMask('1m 4m'))
     """
-    resolved = resolve(hand, melds)
+    return ukeire_resolved(resolve(hand, melds), visible)
+
+
+def ukeire_resolved(resolved: Resolved, visible: VisibleLike = None) -> UkeireResult:
+    """:func:`ukeire` of a hand already resolved (the hint engine's path: one parse)."""
     tiles = resolved.tiles
     if tiles != 13:
         raise InvalidHandError(
@@ -221,7 +234,7 @@ class DiscardOption:
     red: bool
     shanten: int
     shanten_back: bool
-    mask: int  # accepted kinds as a 34-bit mask
+    mask: TileMask  # accepted kinds as a 34-bit mask
     total: int
     live: tuple[int, ...]  # live counts of the 34 kinds
     two_step: TwoStep | None = None
@@ -270,42 +283,76 @@ def _discard_choices(resolved: Resolved) -> list[tuple[int, bool]]:
     return choices
 
 
+@shared_parameters
 def rank_discards(
-    hand: HandLike, visible: VisibleLike = None, *, melds: int | None = None, two_step: bool = True
+    hand: HandLike,
+    visible: VisibleLike = None,
+    *,
+    melds: int | None = None,
+    two_step: bool | TwoStepChoice = True,
 ) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a 3n+2 hand, best first: by shanten after the discard,
     then live acceptance, then the two-step measure (average next-step acceptance; at
-    tenpai, live improvement tiles), then keeping a red five, then tile order.
+    tenpai, live improvement tiles), then keeping a red five, then tile order. The batch
+    twin :func:`best_discard_batch` gives the first option without the two-step measure
+    (``two_step=False`` here).
+
+    $parameters(hand, visible, melds, two_step)
+
+    Here ``True`` means ``'all'``.
 
     >>> [(o.tile, o.shanten, o.total) for o in rank_discards("123m456p789s1122z7z")][:3]
     [('7z', 0, 4), ('1m', 1, 11), ('4p', 1, 11)]
     """
+    choice = check_two_step(two_step, "all")
     resolved = resolve(hand, melds)
     if resolved.tiles != 14:
         raise InvalidHandError(
             f"rank_discards needs a 3n+2 hand (14 tiles counting calls as 3), got {resolved.tiles};"
             " for 13 tiles use ukeire()"
         )
-    return ranked_options(resolved, live_counts(resolved, visible), "all" if two_step else "none")
+    return ranked_options(resolved, live_counts(resolved, visible), choice)
 
 
-def ranked_options(resolved: Resolved, live: Sequence[int], two_step: str) -> tuple[DiscardOption, ...]:
-    """The ranking of :func:`rank_discards`; ``two_step`` is ``"all"``, ``"none"`` or
-    ``"ties"`` (only for the options tied with the best on shanten and acceptance, the
-    only ones whose order it can change)."""
-    best_possible = max(combined(resolved.counts, resolved.melds, UNNECESSARY, resolved.called)[0], 0)
+def hand_shanten(resolved: Resolved) -> int:
+    """Shanten of a resolved 3n+2 hand itself (-1 when complete), before any discard."""
+    return combined(resolved.counts, resolved.melds, UNNECESSARY, resolved.called)[0]
+
+
+def ranked_options(
+    resolved: Resolved, live: Sequence[int], two_step: TwoStepChoice, *, shanten: int | None = None
+) -> tuple[DiscardOption, ...]:
+    """The ranking of :func:`rank_discards` for a resolved 3n+2 hand and its live counts;
+    ``two_step`` as there (:data:`~riichi_lut.analysis.two_step.TWO_STEP_CHOICES`), and
+    ``shanten`` the hand's own when the caller already has it (:func:`hand_shanten`)."""
+    choice = check_two_step(two_step)
+    best_possible = max(hand_shanten(resolved) if shanten is None else shanten, 0)
     counts = list(resolved.counts)
     live = tuple(live)
     options = []
+    wrap = int.__new__  # wrap(TileMask, mask) is tile_mask(mask) without the extra call
     for kind, red in _discard_choices(resolved):
         counts[kind] -= 1
-        shanten, mask = combined(counts, resolved.melds, NECESSARY, resolved.called)
+        after, mask = combined(counts, resolved.melds, NECESSARY, resolved.called)
         counts[kind] += 1
         total = sum([live[k] for k in bits(mask)])
-        options.append(DiscardOption(kind, red, shanten, shanten > best_possible, mask, total, live))
-    if two_step == "all":
+        options.append(
+            DiscardOption(kind, red, after, after > best_possible, wrap(TileMask, mask), total, live)
+        )
+    return _with_two_steps(options, choice, counts, resolved, live)
+
+
+def _with_two_steps(
+    options: list[DiscardOption],
+    choice: TwoStepChoice,
+    counts: list[int],
+    resolved: Resolved,
+    live: tuple[int, ...],
+) -> tuple[DiscardOption, ...]:
+    """The options sorted, with the two-step measure of those ``choice`` names."""
+    if choice == "all":
         options = [_with_two_step(o, counts, resolved, live) for o in options]
-    elif two_step == "ties":
+    elif choice == "ties":
         head = min(options, key=DiscardOption.sort_key)
         tied = [o for o in options if (o.shanten, o.total) == (head.shanten, head.total)]
         if len({o.kind for o in tied}) > 1:
@@ -342,22 +389,44 @@ def _visible_rows(visible: Any, n: int) -> np.ndarray | None:
     return np.broadcast_to(rows, (n, NUM_KINDS))
 
 
+class UkeireBatch(NamedTuple):
+    """What :func:`ukeire_batch` returns; it unpacks as ``shanten, accepted, total``."""
+
+    shanten: np.ndarray
+    """(N,) int8: the shanten (minimum over the forms), as :attr:`UkeireResult.shanten`."""
+    accepted: np.ndarray
+    """(N, 34) bool: the kinds whose draw lowers it, as :attr:`UkeireResult.mask`."""
+    total: np.ndarray
+    """(N,) int16: live copies of the accepted kinds, as :attr:`UkeireResult.total`."""
+
+
+class BestDiscardBatch(NamedTuple):
+    """What :func:`best_discard_batch` returns; it unpacks as ``kind, shanten, total``."""
+
+    kind: np.ndarray
+    """(N,) int8: the discard's kind, as :attr:`DiscardOption.kind` of the best option."""
+    shanten: np.ndarray
+    """(N,) int8: shanten after it, as :attr:`DiscardOption.shanten`."""
+    total: np.ndarray
+    """(N,) int16: live tiles the hand accepts after it, as :attr:`DiscardOption.total`."""
+
+
+@shared_parameters
 def ukeire_batch(
     counts: Any, melds: Any = 0, visible: Any = None, *, threads: int | None = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Acceptance of N 3n+1 hands: ``(shanten (N,) int8, accepted (N, 34) bool, live total
-    (N,) int16)``, the combined forms, as :func:`ukeire` gives them.
+) -> UkeireBatch:
+    """Acceptance of N 3n+1 hands, row ``i`` what :func:`ukeire` gives for hand ``i`` (the
+    combined forms): an :class:`UkeireBatch` ``(shanten, accepted, total)``.
 
-    ``counts`` are concealed counts, ``melds`` an int or (N,) array of calls, ``visible``
-    a (34,) or (N, 34) array of visible counts. The batch API does not know which tiles
-    the calls hold: add them to ``visible`` so that live counts are right (acceptance
-    itself ignores them, as for :func:`shanten_batch`).
+    $parameters(counts, melds, visible, threads)
 
     >>> rows = np.zeros((1, 34), dtype=np.uint8)
     >>> rows[0, [0, 1, 2, 9, 10, 11, 18, 19, 20]] = 1; rows[0, [27, 28]] = 2  # 123m123p123s1122z
     >>> shanten, accepted, total = ukeire_batch(rows)
     >>> int(shanten[0]), np.flatnonzero(accepted[0]).tolist(), int(total[0])
     (0, [27, 28], 4)
+    >>> ukeire_batch(rows).total.tolist()
+    [4]
     """
     n = len(rows := as_count_rows(counts))
     shanten = np.empty(n, dtype=np.int8)
@@ -372,7 +441,7 @@ def ukeire_batch(
         total[start:stop] = batch.live_total(chunk, seen, accepted[start:stop])
 
     _run(rows, melds, visible, threads, work, (CHUNK_ROWS, 4 * CHUNK_ROWS))
-    return shanten, accepted, total
+    return UkeireBatch(shanten, accepted, total)
 
 
 def _run(
@@ -400,11 +469,15 @@ def _run(
     run_chunks(n, chunk_rows[0] if workers == 1 else chunk_rows[1], chunk, workers)
 
 
+@shared_parameters
 def best_discard_batch(
     counts: Any, melds: Any = 0, visible: Any = None, *, threads: int | None = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Best discard of N 3n+2 hands: ``(kind (N,) int8, shanten after (N,) int8, live
-    ukeire after (N,) int16)``.
+) -> BestDiscardBatch:
+    """Best discard of N 3n+2 hands, row ``i`` the first option of
+    :func:`rank_discards` for hand ``i`` with ``two_step=False``: a
+    :class:`BestDiscardBatch` ``(kind, shanten, total)``.
+
+    $parameters(counts, melds, visible, threads)
 
     Ranking: the lowest shanten after the discard, then the most live tiles accepted
     (the discarded tile counts as gone), then — deterministic tie-break — the lowest kind
@@ -415,6 +488,8 @@ def best_discard_batch(
     >>> rows[0, [0, 1, 2, 9, 10, 11, 18, 19, 20, 33]] = 1; rows[0, [27, 28]] = 2  # + 7z
     >>> [a.tolist() for a in best_discard_batch(rows)]
     [[33], [0], [4]]
+    >>> best_discard_batch(rows).kind.tolist()
+    [33]
     """
     n = len(rows := as_count_rows(counts))
     kind = np.empty(n, dtype=np.int8)
@@ -431,18 +506,26 @@ def best_discard_batch(
 
     # each 14-tile row expands into ~7.5 candidate 13-tile rows: smaller chunks
     _run(rows, melds, visible, threads, work, (CHUNK_ROWS // 8, CHUNK_ROWS // 2))
-    return kind, after, total
+    return BestDiscardBatch(kind, after, total)
 
 
 __all__ = [
-    "MAX_CALLS",
+    "BestDiscardBatch",
+    "DiscardOption",
     "FormUkeire",
+    "HandLike",
     "Resolved",
     "TileLive",
+    "UkeireBatch",
     "UkeireResult",
-    "asdict",
+    "best_discard_batch",
+    "hand_shanten",
     "live_counts",
+    "rank_discards",
+    "ranked_options",
     "resolve",
     "ukeire",
+    "ukeire_batch",
     "ukeire_of",
+    "ukeire_resolved",
 ]

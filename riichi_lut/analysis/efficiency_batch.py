@@ -3,8 +3,8 @@
 The same mathematics as ``riichi_lut.analysis.acceptance``, vectorised: per chunk of rows, the four
 block indices, their classes and pattern ranks (one gather each), the complement classes
 through the composition tables, the useful (pair, m) sets, and an OR of the block masks
-over those sets. Chiitoitsu and kokushi are evaluated only on the rows where one of them
-reaches the standard form's shanten. No Python loop over hands.
+over those sets. Chiitoitsu and kokushi (:mod:`riichi_lut.analysis.forms`) are evaluated only
+on the rows where one of them reaches the standard form's shanten. No Python loop over hands.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from typing import Any
 import numpy as np
 
 from ..core.hand import MAX_CALLS
-from ..core.tiles import KIND_NAMES, TERMINALS_AND_HONORS
+from ..core.tiles import KIND_NAMES
 from ..errors import InvalidHandError
 from ..lut import loader
 from ..lut.rows import block_indices, check_totals
 from .acceptance import NECESSARY, UNNECESSARY
+from .forms import closed_masks_batch
 from .shanten import batch_tables as shanten_tables
 
-_YAOCHU = np.array(TERMINALS_AND_HONORS)
 _RECORD = np.dtype((np.void, 32))  # 16 uint16 = 4 uint64: one gather fetches all ten masks
 
 
@@ -137,26 +137,6 @@ def unpack_masks(masks: np.ndarray) -> np.ndarray:
     return np.unpackbits(as_bytes, axis=1, bitorder="little")[:, :34].view(bool)
 
 
-_NOT_YAOCHU = np.setdiff1d(np.arange(34), _YAOCHU)
-
-
-def _closed_masks(rows: np.ndarray, stats: np.ndarray, which: int) -> tuple[np.ndarray, np.ndarray]:
-    """Chiitoitsu and kokushi tile masks, (n, 34) bool each, from the rows and their
-    packed statistics (kinds in bits 3-6, terminal/honor pairs in bits 11-13)."""
-    kinds = (stats >> 3) & np.uint32(15)
-    orphans = rows[:, _YAOCHU]
-    paired = (stats >> 11) & np.uint32(7)
-    ko_mask = np.zeros(rows.shape, dtype=bool)
-    if which == NECESSARY:
-        chi_mask = (rows == 1) | ((rows == 0) & (kinds < 7)[:, None])
-        ko_mask[:, _YAOCHU] = (orphans == 0) | ((orphans == 1) & (paired == 0)[:, None])
-    else:
-        chi_mask = (rows >= 3) | ((rows == 1) & (kinds > 7)[:, None])
-        ko_mask[:, _NOT_YAOCHU] = rows[:, _NOT_YAOCHU] > 0
-        ko_mask[:, _YAOCHU] = (orphans >= 3) | ((orphans == 2) & (paired >= 2)[:, None])
-    return chi_mask, ko_mask
-
-
 def analyse_rows(
     lut: KernelTables, rows: np.ndarray, calls: Any, which: int, offset: int
 ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
@@ -185,7 +165,7 @@ def analyse_indices(
     closed = np.broadcast_to(np.asarray(calls) == 0, shanten.shape)
     stats_rows = np.flatnonzero(closed & (np.minimum(chiitoitsu, kokushi) <= shanten))
     if len(stats_rows):
-        chi_mask, ko_mask = _closed_masks(rows_of(stats_rows), stats[stats_rows], which)
+        chi_mask, ko_mask = closed_masks_batch(rows_of(stats_rows), stats[stats_rows], which == NECESSARY)
         chi, ko = chiitoitsu[stats_rows], kokushi[stats_rows]
         std = shanten[stats_rows]
         best = np.minimum(std, np.minimum(chi, ko))

@@ -10,14 +10,17 @@ tiles in those calls count toward the four copies too.
   look-ups (three suits, honors, by base-5 index) give class ids; three composition
   look-ups give the value. No search, no min-plus at run time (tomohxx's replacement
   number; class compression as in Nyanten). See docs/tables.md.
-* **chiitoitsu** (seven pairs, distinct kinds): ``6 - pairs + max(0, 7 - kinds)``.
-* **kokushi** (thirteen orphans): ``13 - terminal/honor kinds - [any of them paired]``.
+* **chiitoitsu** (seven pairs, distinct kinds): ``6 - pairs + max(0, 7 - kinds)``, and
+* **kokushi** (thirteen orphans): ``13 - terminal/honor kinds - [any of them paired]``,
+  both from statistics that ride along with the block look-ups
+  (:mod:`riichi_lut.analysis.forms` holds the formulas and their tables).
 
 Chiitoitsu and kokushi exist only for closed hands of 13 or 14 tiles; with calls they are
 ``None`` (scalar) or rejected (batch ``form``).
 
-Both APIs take the concealed tile counts; the hand has ``13 - 3k`` or ``14 - 3k``
-concealed tiles with ``k`` calls (kans count as three).
+The scalar :func:`shanten` (and the lean :func:`shanten_value`) and the batch
+:func:`shanten_batch` are twins (:mod:`riichi_lut.analysis.contract`): the same parameter
+names, the same answers row by row.
 
 >>> shanten("123456789m1111z").value        # four held East are no pair wait
 1
@@ -44,19 +47,24 @@ from ..core.hand import (
     not_a_hand_error,
     validate_concealed_counts,
 )
-from ..errors import InvalidArgumentError, InvalidHandError
+from ..errors import InvalidHandError
 from ..lut import loader
-from ..lut.blocks import HONOR, SUIT, Block, Vector, broadcast_sum, complete_shapes, completion, join
+from ..lut.blocks import HONOR, SUIT, Block, Vector, complete_shapes, completion, join
 from ..lut.rows import as_count_rows, block_indices, calls_per_row, check_totals
 from ..lut.threads import resolve_threads, run_chunks
+from .contract import shared_parameters
+from .forms import (
+    CHIITOITSU_BY_STATS,
+    FORMS,
+    KOKUSHI_BY_STATS,
+    TILES,
+    Form,
+    block_stats,
+    check_form,
+    kind_stats,
+    stats_tables,
+)
 
-FORMS = ("all", "standard", "chiitoitsu", "kokushi")
-
-# Per-block statistics for chiitoitsu / kokushi, packed so that the four blocks' values add
-# field by field without carries for any real hand (<= 14 tiles):
-#   bits 0-2 pairs, 3-6 kinds, 7-10 terminal/honor kinds, 11-13 terminal/honor pairs,
-#   bits 14-19 tiles.
-_PAIRS, _KINDS, _YAO_KINDS, _YAO_PAIRS, _TILES = 0, 3, 7, 11, 14
 _CLASS_BITS = 10  # per-block class ids (< 126) below the statistics in scalar look-ups
 _RANK_SHIFT = 30  # the pattern's rank above the statistics (20 bits)
 
@@ -88,50 +96,6 @@ class ShantenResult:
         return asdict(self)
 
 
-# --------------------------------------------------------------------------- formulas
-
-
-def chiitoitsu_from_stats(pairs: int, kinds: int) -> int:
-    """Seven-pairs shanten from the number of paired kinds and of distinct kinds."""
-    return 6 - pairs + max(0, 7 - kinds)
-
-
-def kokushi_from_stats(terminal_kinds: int, terminal_paired: bool) -> int:
-    """Thirteen-orphans shanten from distinct terminal/honor kinds and whether one is paired."""
-    return 13 - terminal_kinds - (1 if terminal_paired else 0)
-
-
-def _kind_stats(block: Block) -> np.ndarray:
-    """``stats[i, c]``: packed statistics of ``c`` copies of kind ``i`` of the block."""
-    copies = np.arange(5, dtype=np.uint32)
-    stats = np.zeros((block.kinds, 5), dtype=np.uint32)
-    for i in range(block.kinds):
-        terminal = (not block.runs) or i in (0, block.kinds - 1)
-        stats[i] = (
-            ((copies >= 2) << _PAIRS)
-            + ((copies >= 1) << _KINDS)
-            + ((copies >= 1) * terminal << _YAO_KINDS)
-            + ((copies >= 2) * terminal << _YAO_PAIRS)
-            + (copies << _TILES)
-        )
-    return stats
-
-
-def _block_stats(block: Block) -> np.ndarray:
-    """Packed statistics of every pattern of the block, flat in base-5 order (uint32)."""
-    return broadcast_sum(block, _kind_stats(block))
-
-
-def _form_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Chiitoitsu by ``stats & 0x7f`` and kokushi by ``(stats >> 7) & 0x7f``."""
-    low = np.arange(128)
-    pairs, kinds = low & 7, low >> 3
-    chiitoitsu = 6 - pairs + np.maximum(0, 7 - kinds)
-    yao_kinds, yao_pairs = low & 15, low >> 4
-    kokushi = 13 - yao_kinds - (yao_pairs > 0)
-    return chiitoitsu.astype(np.int8), kokushi.astype(np.int8)
-
-
 # --------------------------------------------------------------------------- scalar
 
 
@@ -149,7 +113,7 @@ class BlockMemo(dict[bytes, int]):
         super().__init__()
         self._kinds = block.kinds
         self._classes = classes
-        self._stats = [[int(v) for v in row] for row in _kind_stats(block)]
+        self._stats = [[int(v) for v in row] for row in kind_stats(block)]
         self._ranks: np.ndarray | None = None
 
     def __missing__(self, key: bytes) -> int:
@@ -183,7 +147,7 @@ def _build_scalar(t: loader.Tables) -> Lookup:
     pair = t["suit_pair_class"].tolist()
     triple = t["suit_triple_class"].tolist()
     standard_table = t["standard_shanten"].tolist()
-    chiitoitsu_table, kokushi_table = (f.tolist() for f in _form_tables())
+    chiitoitsu_table, kokushi_table = list(CHIITOITSU_BY_STATS), list(KOKUSHI_BY_STATS)
 
     def lookup(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
         """(standard, chiitoitsu, kokushi); the last two only meaningful for 0 calls.
@@ -223,9 +187,13 @@ def _lookup(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
     return cache[1](counts, melds)
 
 
+@shared_parameters
 def shanten_value(counts: Sequence[int], melds: int = 0) -> int:
     """Shanten (minimum over the forms that apply) of 34 concealed-tile counts with
-    ``melds`` calls: the fast scalar path for loops over many hands.
+    ``melds`` calls: the fast scalar path for loops over many hands; row by row what
+    :func:`shanten_batch` gives.
+
+    $parameters(counts, melds)
 
     Counts and the tile total are validated (:class:`InvalidHandError`), but to stay fast
     the element types of a list or tuple are not inspected beyond what ``bytes()``
@@ -291,10 +259,12 @@ def _standard_with_calls(hand: Hand) -> int:
     return completion(rest, vectors[3], MAX_CALLS - hand.n_calls) - 1
 
 
+@shared_parameters
 def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> ShantenResult:
-    """Exact shanten of a hand given as notation, a :class:`Hand`, or 34 concealed counts.
+    """Exact shanten of a hand given as notation, a :class:`Hand`, or 34 concealed counts:
+    the value and each form apart (what :func:`shanten_batch` gives by ``form=``).
 
-    ``melds`` (with counts only) is the number of calls whose tiles are not given.
+    $parameters(hand, melds)
 
     >>> shanten("1112345678999m5p")     # nine-gates shape plus a stray 5p: tenpai
     ShantenResult(value=0, standard=0, chiitoitsu=4, kokushi=10)
@@ -362,11 +332,11 @@ def _build_batch(t: loader.Tables) -> BatchTables:
         classes = t[f"{block.name}_class"].astype(np.uint32)
         # patterns of more than 14 tiles (class 255) never get here: rows are validated first
         classes[classes == 255] = 0
-        stats = _block_stats(block) & np.uint32((1 << _TILES) - 1)
+        stats = block_stats(block) & np.uint32((1 << TILES) - 1)
         return np.asarray(classes * np.uint32(multiplier) | stats << np.uint32(16))
 
-    chiitoitsu, kokushi = _form_tables()
-    stats = np.arange(1 << _TILES)
+    chiitoitsu, kokushi = stats_tables()
+    stats = np.arange(1 << TILES)
     closed_forms = np.minimum(chiitoitsu[stats & 127], kokushi[stats >> 7])
     return BatchTables(
         man=fused(SUIT, 126),
@@ -415,18 +385,17 @@ def _chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: st
     return np.asarray(best if isinstance(calls, int) else np.where(closed, best, value))
 
 
+@shared_parameters
 def shanten_batch(
-    counts: Any, melds: Any = 0, form: str = "all", *, threads: int | None = None
+    counts: Any, melds: Any = 0, form: Form = "all", *, threads: int | None = None
 ) -> np.ndarray:
-    """Shanten of N hands at once: ``counts`` is an (N, 34) integer array of concealed
-    counts (uint8 is read without a copy), ``melds`` an int or (N,) array of call counts.
+    """Shanten of N hands at once: an (N,) int8 array, row ``i`` what :func:`shanten`
+    gives for hand ``i`` (its ``value``, or the field named by ``form``).
 
-    ``form`` is ``"all"`` (minimum over the forms that apply to each row), ``"standard"``,
-    ``"chiitoitsu"`` or ``"kokushi"`` (the last two only for closed rows). Returns an (N,)
-    int8 array, same convention as :func:`shanten`. Vectorised: rows are processed in
-    chunks with a few dozen numpy operations each, no Python loop over hands;
-    ``threads`` (default: every available core) run chunks in parallel. The result does
-    not depend on ``threads``; an error names the first bad row whatever the threads.
+    $parameters(counts, melds, form, threads)
+
+    Vectorised: rows are processed in chunks with a few dozen numpy operations each, no
+    Python loop over hands, and an error names the first bad row whatever the threads.
 
     >>> rows = np.zeros((2, 34), dtype=np.uint8)
     >>> rows[0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 15]] = 1   # 123456789m1357p
@@ -436,8 +405,7 @@ def shanten_batch(
     >>> shanten_batch(rows, form="standard").tolist()
     [1, 8]
     """
-    if form not in FORMS:
-        raise InvalidArgumentError(f"form must be one of {FORMS}, got {form!r}")
+    form = check_form(form)
     workers = resolve_threads(threads)
     rows = as_count_rows(counts)
     n = len(rows)
@@ -451,3 +419,22 @@ def shanten_batch(
 
     run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
     return out
+
+
+__all__ = [
+    "BLOCK_SPANS",
+    "CHUNK_ROWS",
+    "CHUNK_ROWS_THREADED",
+    "FORMS",
+    "BatchTables",
+    "BlockMemo",
+    "ShantenResult",
+    "batch_tables",
+    "block_memos",
+    "block_vector",
+    "capped_block_vector",
+    "shanten",
+    "shanten_batch",
+    "shanten_value",
+    "table_vectors",
+]

@@ -20,12 +20,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+import numpy as np
 
 from ..core.tiles import KIND_NAMES
+from ..errors import InvalidArgumentError
 from .acceptance import NECESSARY, UNNECESSARY, bits, combined
 
 GOOD_SHAPE_LIVE = 4  # a wait on more than this many live tiles is a good shape
+
+TwoStepChoice = Literal["all", "ties", "none"]
+"""Which discard options get the two-step measure: every one, only those tied with the best
+on shanten and live acceptance (the only ones whose order it can change), or none."""
+TWO_STEP_CHOICES: tuple[TwoStepChoice, ...] = ("all", "ties", "none")
+
+
+def check_two_step(two_step: object, when_true: TwoStepChoice = "all") -> TwoStepChoice:
+    """The choice a ``two_step=`` argument asks for: one of :data:`TWO_STEP_CHOICES`, or a
+    bool (``True`` is ``when_true``, ``False`` is ``"none"``); anything else raises
+    :class:`~riichi_lut.errors.InvalidArgumentError` naming the accepted values.
+
+    >>> check_two_step(True, "ties"), check_two_step(False), check_two_step("all")
+    ('ties', 'none', 'all')
+    >>> check_two_step("yes")
+    Traceback (most recent call last):
+    ...
+    riichi_lut.errors.InvalidArgumentError: two_step must be True, False, 'all', 'ties' or 'none'; got 'yes'
+    """
+    if two_step is True or two_step is False or isinstance(two_step, np.bool_):
+        return when_true if two_step else "none"
+    if two_step.__class__ is str and two_step in TWO_STEP_CHOICES:
+        return two_step
+    shown = repr(two_step)
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    raise InvalidArgumentError(f"two_step must be True, False, 'all', 'ties' or 'none'; got {shown}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,17 +21,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..analysis.acceptance import UNNECESSARY, combined
 from ..analysis.efficiency import (
     DiscardOption,
     HandLike,
     Resolved,
     UkeireResult,
+    hand_shanten,
     live_counts,
     ranked_options,
     resolve,
-    ukeire,
+    ukeire_resolved,
 )
+from ..analysis.two_step import TwoStepChoice, check_two_step
 from ..core.tiles import KIND_NAMES
 from ..core.visible import VisibleLike
 from ..errors import InvalidArgumentError, InvalidHandError
@@ -263,17 +264,18 @@ def hint(
     visible: VisibleLike = None,
     *,
     melds: int | None = None,
-    two_step: bool = True,
+    two_step: bool | TwoStepChoice = True,
     simulate: bool | Mapping[str, Any] | None = False,
 ) -> Hint:
     """The best discard of a 3n+2 hand with a plain-English ``why``, or the shanten and
     acceptance of a 3n+1 hand (``discard`` is then ``None``).
 
-    The ranking is :func:`~riichi_lut.analysis.efficiency.rank_discards`'s; the two-step measure
-    is computed only for options tied with the best on shanten and acceptance, the only
-    ones whose order it can change. ``two_step=False`` skips it (ties then go by tile
-    order), which is what an app that needs an answer per keystroke wants: the two-step
-    analysis of a tie costs milliseconds in CPython.
+    The ranking is :func:`~riichi_lut.analysis.efficiency.rank_discards`'s; by default
+    (``two_step=True``, i.e. ``'ties'``) the two-step measure is computed only for options
+    tied with the best on shanten and acceptance, the only ones whose order it can change;
+    ``'all'`` computes it for every option. ``two_step=False`` skips it (ties then go by
+    tile order), which is what an app that needs an answer per keystroke wants: the
+    two-step analysis of a tie costs milliseconds in CPython.
 
     ``simulate=True`` (or a dict of :data:`SIMULATION_DEFAULTS` settings) asks for the
     deeper ranking: the ``top`` best distinct discards are simulated
@@ -284,6 +286,9 @@ def hint(
     13 tiles the hand itself is simulated (``simulation_report``). It costs about a
     second per 300,000 simulated draws; the same ``seed`` gives the same hint.
 
+    The hand is parsed once: everything below works on the resolved hand, and the
+    simulator gets the parsed :class:`~riichi_lut.core.hand.Hand`, not the notation again.
+
     >>> h = hint("234m567m345s99s457p", simulate={"n": 2_000, "draws": 3})
     >>> h.discard, [r.code.value for r in h.reasons]
     ('7p', ['discard', 'more_tiles', 'simulation'])
@@ -291,27 +296,53 @@ def hint(
     'simulation: discarding 7p wins within 3 draws in 19% ± 1.7% of games against 9.6% for 4p.'
     """
     settings = simulation_settings(simulate)
+    choice = check_two_step(two_step, "ties")
     resolved = resolve(hand, melds)
+    # what the simulator is given: the parsed Hand (no second parse), or the counts and melds
+    source: HandLike = hand if resolved.hand is None else resolved.hand
+    calls = melds if resolved.hand is None else None
     if resolved.tiles == 13:
-        report = ukeire(hand, visible, melds=melds)
-        reasons: list[Reason] = [Reason(Code.REPORT, _values(report))]
-        outlook = None
-        if settings is not None:
-            outlook = _simulate_hand(hand, visible, melds, settings)
-            reasons.append(_report_reason(outlook, settings))
-        return Hint(
-            None, report.shanten, render(tuple(reasons)), tuple(reasons), ukeire=report, simulation=outlook
-        )
+        return _report(resolved, visible, _Simulation(source, calls, settings))
     if resolved.tiles != 14:
         raise InvalidHandError(f"hint needs 13 or 14 tiles counting calls as 3, got {resolved.tiles}")
-    live = live_counts(resolved, visible)
-    options = plain = ranked_options(resolved, live, "ties" if two_step else "none")
+    return _recommend(resolved, visible, choice, _Simulation(source, calls, settings))
+
+
+@dataclass(frozen=True)
+class _Simulation:
+    """The hand as the simulator takes it, and the settings (``None``: no simulation)."""
+
+    hand: HandLike
+    melds: int | None
+    settings: dict[str, Any] | None
+
+
+def _report(resolved: Resolved, visible: VisibleLike, simulation: _Simulation) -> Hint:
+    """The hint of a 3n+1 hand: shanten and acceptance, and the simulated outlook."""
+    report = ukeire_resolved(resolved, visible)
+    reasons: list[Reason] = [Reason(Code.REPORT, _values(report))]
+    outlook = None
+    if simulation.settings is not None:
+        outlook = _simulate_hand(simulation.hand, visible, simulation.melds, simulation.settings)
+        reasons.append(_report_reason(outlook, simulation.settings))
+    return Hint(
+        None, report.shanten, render(tuple(reasons)), tuple(reasons), ukeire=report, simulation=outlook
+    )
+
+
+def _recommend(
+    resolved: Resolved, visible: VisibleLike, choice: TwoStepChoice, simulation: _Simulation
+) -> Hint:
+    """The hint of a 3n+2 hand: the best discard and why, against the runner-up."""
+    shanten = hand_shanten(resolved)
+    options = plain = ranked_options(resolved, live_counts(resolved, visible), choice, shanten=shanten)
+    settings = simulation.settings
     simulated: tuple[NanikiruOption, ...] | None = None
     if settings is not None:
-        simulated, options = _simulate_discards(hand, visible, melds, plain, settings)
+        simulated, options = _simulate_discards(simulation.hand, visible, simulation.melds, plain, settings)
     best = options[0]
     reasons = []
-    if is_complete(resolved):
+    if shanten < 0:
         reasons.append(Reason(Code.COMPLETE))
     reasons.append(Reason(Code.DISCARD, {"tile": best.tile, **_values(best)}))
     if best is plain[0]:
@@ -425,4 +456,4 @@ def _report_reason(outlook: Outlook, settings: dict[str, Any]) -> Reason:
 
 def is_complete(resolved: Resolved) -> bool:
     """Whether 14 tiles (counting calls as 3) already form a winning shape."""
-    return combined(resolved.counts, resolved.melds, UNNECESSARY, resolved.called)[0] < 0
+    return hand_shanten(resolved) < 0

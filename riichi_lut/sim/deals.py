@@ -11,7 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from ..analysis.shanten import FORMS, shanten_batch
+from ..analysis.forms import Form, check_form
+from ..analysis.shanten import shanten_batch
 from ..errors import InvalidArgumentError
 from .backend import DEFAULT_CHUNK, Chunk, as_count, execute, plan
 
@@ -40,7 +41,7 @@ def deal_counts(rng: np.random.Generator, n: int, tiles: int = 13) -> np.ndarray
     return out
 
 
-def _shanten_task(chunk: Chunk, params: tuple[int, str]) -> np.ndarray:
+def _shanten_task(chunk: Chunk, params: tuple[int, Form]) -> np.ndarray:
     tiles, form = params
     values = shanten_batch(deal_counts(chunk.rng(), chunk.size, tiles), form=form, threads=1)
     return np.bincount(values.astype(np.int64) + 1, minlength=BINS)
@@ -66,12 +67,11 @@ def sample_shanten_distribution(
     """
     if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles not in (13, 14):
         raise InvalidArgumentError(f"tiles must be 13 or 14, got {tiles!r}")
-    if form not in FORMS:
-        raise InvalidArgumentError(f"form must be one of {FORMS}, got {form!r}")
+    checked = check_form(form)
     chunks = plan(n, seed, chunk_size)
     totals = np.zeros(BINS, dtype=np.int64)
     for counts in execute(
-        _shanten_task, chunks, (tiles, form), workers=workers, client=client, progress=progress
+        _shanten_task, chunks, (tiles, checked), workers=workers, client=client, progress=progress
     ):
         totals += counts
     return {value - 1: int(c) for value, c in enumerate(totals.tolist()) if c}

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm import tqdm
 
+from ..analysis.forms import check_form
 from ..errors import InvalidArgumentError
 from ..lut import loader
 from ..lut.blocks import HONOR, SUIT, Block
 
-FORMS = ("all", "standard", "chiitoitsu", "kokushi")
 CAP_KINDS = 7  # chiitoitsu: 6 - pairs + max(0, 7 - kinds)
 CAP_PAIRS = 7
 
@@ -183,8 +183,7 @@ def exact_shanten_distribution(
     """
     if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles not in (13, 14):
         raise InvalidArgumentError(f"tiles must be 13 or 14, got {tiles!r}")
-    if form not in FORMS:
-        raise InvalidArgumentError(f"form must be one of {FORMS}, got {form!r}")
+    check_form(form)
     if not progress:
         return distribution(tiles, form)
     with tqdm(total=4, desc=f"exact {tiles}-tile {form}", unit="step") as bar:

@@ -22,6 +22,9 @@ from riichi_lut import (
     ukeire,
     ukeire_batch,
 )
+from riichi_lut.analysis.acceptance import NECESSARY, analyse
+from riichi_lut.analysis.efficiency import BestDiscardBatch, UkeireBatch
+from riichi_lut.core.tilemask import TileMask
 from riichi_lut.errors import InvalidArgumentError, InvalidHandError
 
 ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
@@ -493,3 +496,40 @@ def test_bad_threads(function: object, threads: object) -> None:
     culprit = f"threads must be a positive int or None, got {threads!r}"
     with pytest.raises(InvalidArgumentError, match=culprit):
         function(rows_for(function), threads=threads)
+
+
+# --- results: tile masks print as tiles, batch results are named ----------------------
+
+
+def test_result_masks_are_tile_masks_that_print_as_tiles() -> None:
+    report = ukeire("123m456p789s1122z")
+    assert type(report.mask) is TileMask and repr(report.mask) == "TileMask('1z 2z')"
+    assert report.mask == (1 << 27 | 1 << 28) and list(report.mask) == [27, 28]
+    assert "mask=TileMask('1z 2z')" in repr(report.standard)
+    assert all(type(getattr(report, f).mask) is TileMask for f in FORMS)
+    best = rank_discards("123m456p789s1122z7z")[0]
+    assert type(best.mask) is TileMask and str(best.mask) == "1z 2z"
+    called = ukeire("23m456p789s11z [123s]")
+    assert type(called.mask) is TileMask and str(called.mask) == "1m 4m"
+    analysis = analyse(parse_hand("123m456p789s1122z").concealed, 0, NECESSARY)
+    assert type(analysis.mask) is TileMask and analysis.form("kokushi") == analysis.kokushi
+    assert report.to_dict()["accepted"] == [{"tile": "1z", "live": 2}, {"tile": "2z", "live": 2}]
+
+
+def test_analysis_form_names_the_accepted_forms() -> None:
+    analysis = analyse(parse_hand("123m456p789s1122z").concealed, 0, NECESSARY)
+    with pytest.raises(InvalidArgumentError, match="'standard', 'chiitoitsu', 'kokushi'; got 'all'"):
+        analysis.form("all")  # type: ignore[arg-type]
+
+
+def test_batch_results_are_named_tuples_that_unpack_as_before() -> None:
+    rows13 = rows_for(ukeire_batch)
+    result = ukeire_batch(rows13)
+    assert isinstance(result, UkeireBatch) and result._fields == ("shanten", "accepted", "total")
+    shanten_, accepted, total = result
+    assert shanten_ is result.shanten and accepted is result.accepted and total is result.total
+    rows14 = rows_for(best_discard_batch)
+    discard = best_discard_batch(rows14)
+    assert isinstance(discard, BestDiscardBatch) and discard._fields == ("kind", "shanten", "total")
+    kind, after, live = discard
+    assert kind is discard.kind and after is discard.shanten and live is discard.total

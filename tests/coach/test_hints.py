@@ -9,9 +9,11 @@ import json
 import numpy as np
 import pytest
 
+import riichi_lut.core.hand as hand_module
 from riichi_lut import Visible, hint, parse_hand, rank_discards, shanten_batch, ukeire
 from riichi_lut.analysis.two_step import GOOD_SHAPE_LIVE
 from riichi_lut.coach.hints import Code
+from riichi_lut.errors import InvalidArgumentError
 
 # --- brute force ---------------------------------------------------------------------
 
@@ -301,3 +303,41 @@ def test_two_step_ranking_matches_brute_force() -> None:
             shanten_seen.add(option.shanten)
         assert hint(counts, seen, melds=melds).discard == options[0].tile  # the same best
     assert {0, 1, 2} <= shanten_seen
+
+
+# --- the two-step choice, validated at the boundary; the hand parsed once ------------
+
+
+@pytest.mark.parametrize("bad", ["yes", "ALL", 1, None, 0.5])
+def test_two_step_accepts_bools_and_the_literal_choices_only(bad: object) -> None:
+    for function in (hint, rank_discards):
+        with pytest.raises(InvalidArgumentError, match="'all', 'ties' or 'none'"):
+            function("123m456p789s1122z7z", two_step=bad)  # type: ignore[arg-type]
+
+
+def test_two_step_choices_name_what_they_compute() -> None:
+    hand = "2234m506p678s5557z"
+    every = hint(hand, two_step="all").options
+    ties = hint(hand, two_step="ties").options
+    assert all(o.two_step is not None for o in every)
+    assert [o.tile for o in ties] == [o.tile for o in every]  # ties decide the same order
+    assert [o.tile for o in hint(hand).options] == [o.tile for o in ties]  # True means "ties"
+    assert all(o.two_step is None for o in hint(hand, two_step="none").options)
+    assert [o.tile for o in rank_discards(hand, two_step="all")] == [o.tile for o in rank_discards(hand)]
+    assert hint(hand, two_step=np.bool_(False)).options == hint(hand, two_step=False).options
+
+
+@pytest.mark.parametrize("hand", ["123m456p789s23p11z5z", "123m456p789s23p11z", "23m456p789s11z5z [123s]"])
+def test_hint_parses_the_hand_once_even_when_it_simulates(hand: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    parse = hand_module.parse_hand
+
+    def counting(text: str) -> object:
+        calls.append(text)
+        return parse(text)
+
+    monkeypatch.setattr(hand_module, "parse_hand", counting)
+    plain = hint(hand)
+    simulated = hint(hand, simulate={"n": 200, "draws": 2})
+    assert calls == [hand, hand]  # one parse per hint() call
+    assert simulated.shanten == plain.shanten and simulated.simulation is not None

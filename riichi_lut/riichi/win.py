@@ -47,6 +47,7 @@ WIN_FLAGS = (
     "renhou",
 )
 
+
 def wind_index(value: object, name: str) -> int:
     """A wind given as "E"/"S"/"W"/"N" (either case) -> 0..3 (East = 0).
 

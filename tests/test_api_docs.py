@@ -7,9 +7,6 @@
 * Every cross-reference in a docstring of the package (``:func:`x```, ``:class:`~a.b.C```,
   ``:mod:`a.b```, ...) names an object: pdoc, which CI runs with warnings as errors
   (``.ci/api_docs.py``), leaves an unresolved one as plain text without a warning.
-
-Names marked ``xfail(strict=True)`` live in modules being reworked on other branches; their
-docstrings land after the merge, and the strict mark then fails until it is removed.
 """
 
 from __future__ import annotations
@@ -30,34 +27,6 @@ import pytest
 import riichi_lut
 
 API_MODULES = ("riichi_lut", "riichi_lut.riichi", "riichi_lut.sim")
-PENDING = pytest.mark.xfail(strict=True, reason="docstring pending merge")
-# public methods and properties without a docstring, in modules owned by other branches
-PENDING_DOCSTRINGS = {
-    "riichi_lut.analysis.efficiency.DiscardOption.kinds",
-    "riichi_lut.analysis.efficiency.DiscardOption.sort_key",
-    "riichi_lut.analysis.efficiency.DiscardOption.to_dict",
-    "riichi_lut.analysis.efficiency.TileLive.to_dict",
-    "riichi_lut.analysis.efficiency.UkeireResult.to_dict",
-    "riichi_lut.analysis.shanten.ShantenResult.to_dict",
-    "riichi_lut.coach.hints.Hint.to_dict",
-    "riichi_lut.core.calls.Call.is_kan",
-    "riichi_lut.core.hand.Hand.concealed_count",
-    "riichi_lut.core.hand.Hand.n_calls",
-    "riichi_lut.core.visible.Visible.tally",
-    "riichi_lut.riichi.score.Dora.total",
-    "riichi_lut.riichi.score.ScoreResult.dealer",
-    "riichi_lut.riichi.score.ScoreResult.explain",
-    "riichi_lut.riichi.score.ScoreResult.to_dict",
-    "riichi_lut.riichi.score.ScoreResult.tsumo",
-    "riichi_lut.sim.selfplay.SelfPlayResult.to_dict",
-    "riichi_lut.sim.selfplay.SelfPlayResult.wins",
-}
-# (docstring, reference) pairs that do not resolve, in modules owned by other branches
-PENDING_REFERENCES = {
-    ("riichi_lut.analysis.efficiency", "hint"),  # hint() moved to riichi_lut.coach.hints
-    ("riichi_lut.analysis.efficiency.ukeire_batch", "shanten_batch"),  # not imported there
-    ("riichi_lut.riichi.batch.score_batch", "InvalidSituationError"),  # not imported there
-}
 ROLE = re.compile(r":(?:py:)?(?:func|class|mod|meth|attr|exc|data|obj|const):`([^`]+)`")
 
 
@@ -104,8 +73,7 @@ def method_cases() -> list[Any]:
     for cls in api_classes():
         for name, value in own_members(cls):
             full = f"{cls.__module__}.{cls.__qualname__}.{name}"
-            marks = [PENDING] if full in PENDING_DOCSTRINGS else []
-            cases.append(pytest.param(value, id=full, marks=marks))
+            cases.append(pytest.param(value, id=full))
     return cases
 
 
@@ -132,8 +100,7 @@ def reference_cases() -> list[Any]:
     for module in public_modules():
         for full, doc, owner in docstrings(module):
             for target in dict.fromkeys(ROLE.findall(doc)):
-                marks = [PENDING] if (full, target) in PENDING_REFERENCES else []
-                cases.append(pytest.param(target, module, owner, id=f"{full}:{target}", marks=marks))
+                cases.append(pytest.param(target, module, owner, id=f"{full}:{target}"))
     return cases
 
 
@@ -244,22 +211,6 @@ def test_docstring_reference_resolves(target: str, module: ModuleType, owner: An
         or importable(name)
     )
     assert found, f"`{target}` names nothing from {module.__name__}"
-
-
-def test_pending_marks_name_real_cases() -> None:
-    """A pending mark whose method or reference is gone (renamed, fixed differently) would
-    hide nothing; it has to go with it."""
-    methods = {
-        f"{cls.__module__}.{cls.__qualname__}.{name}" for cls in api_classes() for name, _ in own_members(cls)
-    }
-    assert methods >= PENDING_DOCSTRINGS
-    references = {
-        (full, target)
-        for module in public_modules()
-        for full, doc, _ in docstrings(module)
-        for target in ROLE.findall(doc)
-    }
-    assert references >= PENDING_REFERENCES
 
 
 def test_a_broken_reference_is_caught() -> None:

@@ -4,7 +4,7 @@
   their *live* counts (4 − copies in hand, calls and ``visible``), per form and combined.
 * :func:`rank_discards` — for a 3n+2 hand, every distinct discard ranked by shanten after
   it, then live acceptance, then the two-step measure (:mod:`riichi_lut.analysis.two_step`).
-* :func:`hint` — the best discard with a plain-English "why" (:mod:`riichi_lut.coach.hints`).
+* :func:`~riichi_lut.coach.hints.hint` — the best discard with a plain-English "why".
 * :func:`ukeire_batch` and :func:`best_discard_batch` — the same over (N, 34) arrays
   (:mod:`riichi_lut.analysis.efficiency_batch`).
 
@@ -55,6 +55,7 @@ class TileLive:
         return KIND_NAMES[self.kind]
 
     def to_dict(self) -> dict[str, Any]:
+        """The tile and its live count, for JSON."""
         return {"tile": self.tile, "live": self.live}
 
 
@@ -74,9 +75,11 @@ class FormUkeire:
 
     @property
     def kinds(self) -> int:
+        """How many kinds of tile are accepted."""
         return self.mask.bit_count()
 
     def to_dict(self) -> dict[str, Any]:
+        """The form's shanten, accepted tiles and live total, for JSON."""
         return {
             "shanten": self.shanten,
             "accepted": [t.to_dict() for t in self.accepted],
@@ -95,6 +98,7 @@ class UkeireResult(FormUkeire):
     kokushi: FormUkeire | None
 
     def to_dict(self) -> dict[str, Any]:
+        """The best form's figures plus each form's own, for JSON."""
         out = FormUkeire.to_dict(self)
         for form in ("standard", "chiitoitsu", "kokushi"):
             value = getattr(self, form)
@@ -251,13 +255,17 @@ class DiscardOption:
 
     @property
     def kinds(self) -> int:
+        """How many kinds of tile the hand accepts after this discard."""
         return self.mask.bit_count()
 
     def sort_key(self) -> tuple[int, int, float, int, int]:
+        """The ranking key, smaller first: shanten, then most live tiles, the two-step
+        measure, a plain tile before a red five, the lower kind."""
         measure = 0.0 if self.two_step is None else self.two_step.measure
         return (self.shanten, -self.total, -measure, int(self.red), self.kind)
 
     def to_dict(self) -> dict[str, Any]:
+        """The discard, its shanten, accepted tiles with live counts and two-step figures, for JSON."""
         return {
             "discard": self.tile,
             "shanten": self.shanten,

@@ -93,6 +93,7 @@ class ShantenResult:
         return self.value == -1
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field, for JSON."""
         return asdict(self)
 
 

@@ -1,4 +1,4 @@
-"""The post-hand explainer (seed 003): what won, how the number was reached, and one
+"""The post-hand explainer: what won, how the number was reached, and one
 thing to do differently.
 
 Every sentence is rendered from the result's data — yaku rows with their reasons, fu
@@ -284,7 +284,7 @@ def one_thing(r: ScoreResult) -> str:
 
 
 def explain(r: ScoreResult) -> str:
-    """Three parts in plain English (seed 003)."""
+    """Three parts in plain English: what won, how it was counted, one suggestion."""
     parts = [
         "What won:",
         *what_won(r),

@@ -1,10 +1,9 @@
 """Plain-English hints for the learn-riichi app, built from reason codes.
 
-:func:`hint` recommends a discard for a 3n+2 hand and explains it against the runner-up;
-for a 3n+1 hand it reports shanten and acceptance (seed 003: "Give the engine 14 tiles and
-it recommends a discard ... with a plain-English why. Give it 13 tiles and it reports
-shanten and acceptance."). Every sentence comes from a :class:`Reason` — a code plus the
-numbers it needs — rendered by one template per code; nothing is re-parsed text.
+:func:`hint` recommends a discard for a 3n+2 hand (14 tiles) and explains it against the
+runner-up; for a 3n+1 hand (13 tiles) it reports shanten and acceptance. Every sentence
+comes from a :class:`Reason` — a code plus the numbers it needs — rendered by one template
+per code; nothing is re-parsed text.
 
 >>> print(hint("123m456p789s1122z7z").why)
 Discard 7z: tenpai, waiting on 1z 2z (2 kinds / 4 tiles); discarding 1m would leave you 1-shanten.
@@ -35,7 +34,7 @@ from ..analysis.efficiency import (
 from ..analysis.two_step import TwoStepChoice, check_two_step
 from ..core.tiles import KIND_NAMES
 from ..core.visible import VisibleLike
-from ..errors import InvalidArgumentError, InvalidHandError
+from ..errors import InvalidArgumentError, InvalidHandError, quote
 
 if TYPE_CHECKING:
     from ..sim.nanikiru import NanikiruOption, Outlook
@@ -67,6 +66,7 @@ class Reason:
     values: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        """The code and its values, for JSON."""
         return {"code": self.code.value, **self.values}
 
 
@@ -87,6 +87,7 @@ class Hint:
     simulation: tuple[NanikiruOption, ...] | Outlook | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The recommendation, every option and the reasons with their codes, for JSON."""
         out = {
             "discard": self.discard,
             "shanten": self.shanten,
@@ -245,7 +246,7 @@ def simulation_settings(simulate: object) -> dict[str, Any] | None:
         return dict(SIMULATION_DEFAULTS)
     if not isinstance(simulate, Mapping):
         raise InvalidArgumentError(
-            f"simulate must be True/False or a dict of {sorted(SIMULATION_DEFAULTS)}, got {simulate!r}"
+            f"simulate must be True/False or a dict of {sorted(SIMULATION_DEFAULTS)}, got {quote(simulate)}"
         )
     unknown = sorted(set(simulate) - set(SIMULATION_DEFAULTS))
     if unknown:
@@ -255,7 +256,7 @@ def simulation_settings(simulate: object) -> dict[str, Any] | None:
     settings = {**SIMULATION_DEFAULTS, **simulate}
     top = settings["top"]
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise InvalidArgumentError(f"simulate: top must be a positive int, got {top!r}")
+        raise InvalidArgumentError(f"simulate: top must be a positive int, got {quote(top)}")
     return settings
 
 

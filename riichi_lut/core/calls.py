@@ -230,6 +230,7 @@ class Call:
 
     @property
     def is_kan(self) -> bool:
+        """An open, closed or added kan (four tiles)."""
         return self.type in _KAN_TYPES
 
     @property

@@ -184,6 +184,7 @@ class Hand:
 
     @property
     def n_calls(self) -> int:
+        """How many calls (chi, pon, kan) the hand has made."""
         return len(self.calls)
 
     @property
@@ -193,6 +194,7 @@ class Hand:
 
     @property
     def concealed_count(self) -> int:
+        """How many concealed tiles the hand holds (calls not counted)."""
         return sum(self.concealed)
 
     @property

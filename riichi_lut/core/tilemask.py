@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator
 from ..errors import InvalidArgumentError
 from .tiles import KIND_NAMES, NUM_KINDS, kind_of, parse_tiles, validate_kind
 
+__all__ = ["ALL_KINDS_MASK", "TileMask", "tile_mask"]
+
 ALL_KINDS_MASK = (1 << NUM_KINDS) - 1
 
 

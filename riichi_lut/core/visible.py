@@ -93,6 +93,7 @@ class Visible:
         return self.tally()[0]
 
     def tally(self) -> Tally:
+        """(34 counts, red fives per suit) over every source, as the live counts read them."""
         total: Tally = ([0] * NUM_KINDS, [0, 0, 0])
         for field in SOURCES:
             total = _add(total, _source_tally(getattr(self, field), f"visible {field}"))

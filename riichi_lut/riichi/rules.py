@@ -21,7 +21,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, quote
 
 DOUBLE_YAKUMAN_PATTERNS = frozenset({"kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"})
 RENHOU_VALUES = ("none", "mangan", "baiman", "yakuman")
@@ -84,30 +84,32 @@ class RuleSet:
         problems = []
         for f in dataclasses.fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
-                problems.append(f"{f.name} must be True or False, got {getattr(self, f.name)!r}")
+                problems.append(f"{f.name} must be True or False, got {quote(getattr(self, f.name))}")
         if not isinstance(self.name, str):
-            problems.append(f"name must be a string, got {self.name!r}")
+            problems.append(f"name must be a string, got {quote(self.name)}")
         aka = self.aka_dora
         if not (
             isinstance(aka, (tuple, list))
             and len(aka) == 3
             and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 4 for c in aka)
         ):
-            problems.append(f"aka_dora must be three counts 0..4 (m, p, s), got {aka!r}")
+            problems.append(f"aka_dora must be three counts 0..4 (m, p, s), got {quote(aka)}")
         if not isinstance(self.double_yakuman, (set, frozenset, tuple, list)):
-            problems.append(f"double_yakuman must be a set of pattern names, got {self.double_yakuman!r}")
+            problems.append(
+                f"double_yakuman must be a set of pattern names, got {quote(self.double_yakuman)}"
+            )
             object.__setattr__(self, "double_yakuman", frozenset())
         if self.double_wind_pair_fu not in (2, 4):
-            problems.append(f"double_wind_pair_fu must be 2 or 4, got {self.double_wind_pair_fu!r}")
+            problems.append(f"double_wind_pair_fu must be 2 or 4, got {quote(self.double_wind_pair_fu)}")
         unknown = set(self.double_yakuman) - DOUBLE_YAKUMAN_PATTERNS
         if unknown:
             problems.append(f"double_yakuman: unknown pattern(s) {sorted(unknown)}")
         if self.renhou not in RENHOU_VALUES:
-            problems.append(f"renhou must be one of {RENHOU_VALUES}, got {self.renhou!r}")
+            problems.append(f"renhou must be one of {RENHOU_VALUES}, got {quote(self.renhou)}")
         if self.open_pinfu_fu not in (20, 30):
-            problems.append(f"open_pinfu_fu must be 20 or 30, got {self.open_pinfu_fu!r}")
+            problems.append(f"open_pinfu_fu must be 20 or 30, got {quote(self.open_pinfu_fu)}")
         if self.multiple_ron not in MULTIPLE_RON:
-            problems.append(f"multiple_ron must be one of {MULTIPLE_RON}, got {self.multiple_ron!r}")
+            problems.append(f"multiple_ron must be one of {MULTIPLE_RON}, got {quote(self.multiple_ron)}")
         if problems:
             raise InvalidArgumentError("; ".join(problems))
         object.__setattr__(self, "aka_dora", tuple(self.aka_dora))

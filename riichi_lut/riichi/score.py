@@ -40,6 +40,7 @@ class Dora:
 
     @property
     def total(self) -> int:
+        """All dora han: indicators, ura indicators and red fives."""
         return self.dora + self.ura + self.aka
 
 
@@ -63,10 +64,12 @@ class ScoreResult:
 
     @property
     def dealer(self) -> bool:
+        """The winner is the dealer (East seat)."""
         return self.situation.context.dealer
 
     @property
     def tsumo(self) -> bool:
+        """The hand was won by tsumo (self-draw), not by ron."""
         return self.situation.context.tsumo
 
     @property
@@ -85,6 +88,8 @@ class ScoreResult:
         return sum(p.points for p in self.payments)
 
     def explain(self) -> str:
+        """The post-hand explanation in plain English: what won, how the number was
+        reached, and one thing to do differently (:func:`riichi_lut.coach.explain.explain`)."""
         # The one upward arrow (riichi -> coach), kept because ScoreResult.explain() is public
         # API; lazy, so that importing the scorer does not load the explainer (pyproject.toml's
         # import contract lists it as the single ignored import).
@@ -93,6 +98,8 @@ class ScoreResult:
         return explain(self)
 
     def to_dict(self) -> dict[str, Any]:
+        """The result for JSON: yaku, dora, han, fu and fu lines, limit, payments, reading,
+        the win's facts and notes."""
         return {
             "yaku": [y.to_dict() for y in self.yaku],
             "dora": {"dora": self.dora.dora, "ura": self.dora.ura, "aka": self.dora.aka},

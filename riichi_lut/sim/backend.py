@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import numpy as np
 from tqdm import tqdm
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, quote
 
 R = TypeVar("R")
 DEFAULT_CHUNK = 1 << 18
@@ -56,9 +56,9 @@ def as_count(value: object, name: str, minimum: int = 0, maximum: int | None = N
     """``value`` as a Python int of at least ``minimum`` and at most ``maximum`` (numpy
     integers accepted; bools, floats and strings refused)."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise InvalidArgumentError(f"{name} must be an int >= {minimum}, got {value!r}")
+        raise InvalidArgumentError(f"{name} must be an int >= {minimum}, got {quote(value)}")
     if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name} must be at most {maximum}, got {value!r}")
+        raise InvalidArgumentError(f"{name} must be at most {maximum}, got {quote(value)}")
     return int(value)
 
 

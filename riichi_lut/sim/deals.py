@@ -13,7 +13,7 @@ import numpy as np
 
 from ..analysis.forms import Form, check_form
 from ..analysis.shanten import shanten_batch
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, quote
 from .backend import DEFAULT_CHUNK, Chunk, as_count, execute, plan
 
 COPIES = [4] * 34
@@ -66,7 +66,7 @@ def sample_shanten_distribution(
     (10000, True)
     """
     if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles not in (13, 14):
-        raise InvalidArgumentError(f"tiles must be 13 or 14, got {tiles!r}")
+        raise InvalidArgumentError(f"tiles must be 13 or 14, got {quote(tiles)}")
     checked = check_form(form)
     chunks = plan(n, seed, chunk_size)
     totals = np.zeros(BINS, dtype=np.int64)

@@ -30,7 +30,7 @@ import numpy as np
 from tqdm import tqdm
 
 from ..analysis.forms import check_form
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, quote
 from ..lut import loader
 from ..lut.blocks import HONOR, SUIT, Block
 
@@ -182,7 +182,7 @@ def exact_shanten_distribution(
     (True, 0)
     """
     if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles not in (13, 14):
-        raise InvalidArgumentError(f"tiles must be 13 or 14, got {tiles!r}")
+        raise InvalidArgumentError(f"tiles must be 13 or 14, got {quote(tiles)}")
     check_form(form)
     if not progress:
         return distribution(tiles, form)

@@ -42,7 +42,7 @@ from ..analysis.shanten import shanten_value
 from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS, kind_of, parse_tiles
 from ..core.visible import VisibleLike, visible_counts
-from ..errors import InvalidArgumentError, InvalidHandError, TileParseError
+from ..errors import InvalidArgumentError, InvalidHandError, TileParseError, quote
 from .backend import Chunk, as_count, execute, plan
 from .selfplay import play
 
@@ -122,7 +122,7 @@ class Outlook:
     def _k(self, k: int | None) -> int:
         k = self.draws if k is None else k
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= self.draws:
-            raise InvalidArgumentError(f"k must be an int in 1..{self.draws}, got {k!r}")
+            raise InvalidArgumentError(f"k must be an int in 1..{self.draws}, got {quote(k)}")
         return k
 
     def tenpai_within(self, k: int | None = None) -> Estimate:
@@ -184,7 +184,7 @@ class NanikiruOption(Outlook):
         True
         """
         if measure not in ("win", "tenpai"):
-            raise InvalidArgumentError(f"measure must be 'win' or 'tenpai', got {measure!r}")
+            raise InvalidArgumentError(f"measure must be 'win' or 'tenpai', got {quote(measure)}")
         alone = self.won_alone if measure == "win" else self.tenpai_alone
         theirs = other.won_alone if measure == "win" else other.tenpai_alone
         if other.kind not in alone or self.kind not in theirs or other.games != self.games:
@@ -288,7 +288,7 @@ def _situation(
             + ("; for 13 tiles use hand_outlook()" if tiles == 14 else "; for 14 tiles use nanikiru()")
         )
     if not isinstance(riichi, bool):
-        raise InvalidArgumentError(f"riichi must be True or False, got {riichi!r}")
+        raise InvalidArgumentError(f"riichi must be True or False, got {quote(riichi)}")
     if riichi and resolved.melds:
         if not isinstance(hand, (str, Hand)):
             raise InvalidArgumentError(
@@ -319,7 +319,7 @@ def _candidate_kinds(discards: Sequence[str | int] | str, resolved: Resolved) ->
         elif isinstance(item, (int, np.integer)) and not isinstance(item, bool) and 0 <= item < NUM_KINDS:
             kind = int(item)
         else:
-            raise InvalidArgumentError(f"a discard is a tile ('5p') or a kind 0..33, got {item!r}")
+            raise InvalidArgumentError(f"a discard is a tile ('5p') or a kind 0..33, got {quote(item)}")
         if not resolved.counts[kind]:
             raise InvalidHandError(f"cannot discard {KIND_NAMES[kind]}: it is not in the concealed hand")
         if kind not in kinds:

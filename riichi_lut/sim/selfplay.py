@@ -55,7 +55,7 @@ import numpy as np
 from ..analysis.efficiency import best_discard_batch
 from ..analysis.shanten import shanten_batch
 from ..core.tiles import NUM_KINDS
-from ..errors import InvalidArgumentError, InvalidSituationError
+from ..errors import InvalidArgumentError, InvalidSituationError, quote
 from ..riichi.batch import YAKU_BITS, BatchWin, score_batch
 from ..riichi.rules import TENHOU, RuleSet
 from ..riichi.win import WIND_LETTERS, wind_index
@@ -98,6 +98,52 @@ def _best_discards(
     return kind, after
 
 
+def _draw(wall: np.ndarray, active: np.ndarray, uniform: np.ndarray) -> np.ndarray:
+    """The kind each active game draws (taken out of its ``wall``): where
+    ``uniform[game] * (tiles left)`` falls in the cumulative counts of the game's wall."""
+    cum = np.cumsum(wall[active], axis=1, dtype=np.int16)
+    left = cum[:, -1]
+    target = (uniform[active] * left).astype(np.int16)
+    np.minimum(target, left - 1, out=target)
+    drawn = np.count_nonzero(cum <= target[:, None], axis=1)
+    wall[active, drawn] -= 1
+    return np.asarray(drawn)
+
+
+@dataclass(frozen=True)
+class _Policy:
+    """The best-discard policy: tsumogiri once in riichi, else the efficiency choice."""
+
+    seen: np.ndarray
+    melds: int
+    riichi: bool
+    dedupe: bool
+
+    def discards(
+        self,
+        hand: np.ndarray,
+        drawn: np.ndarray,
+        games: np.ndarray,
+        tenpai_turn: np.ndarray,
+        riichi_turn: np.ndarray,
+        t: int,
+    ) -> np.ndarray:
+        """The kind each game discards at turn ``t``; records the turn a game reaches
+        tenpai (and declares riichi) in ``tenpai_turn`` / ``riichi_turn``."""
+        discard = drawn.copy()  # tsumogiri in riichi
+        free = np.flatnonzero(riichi_turn[games] < 0)
+        if len(free):
+            choosing = games[free]
+            kind, after = _best_discards(hand[free], self.seen[choosing], self.melds, self.dedupe)
+            discard[free] = kind
+            now = after == 0
+            first = now & (tenpai_turn[choosing] < 0)
+            tenpai_turn[choosing[first]] = t
+            if self.riichi:
+                riichi_turn[choosing[now]] = t
+        return np.asarray(discard)
+
+
 def play(
     hands: np.ndarray,
     wall: np.ndarray,
@@ -132,18 +178,14 @@ def play(
     win_hands: list[np.ndarray] = []
     win_kinds: list[np.ndarray] = []
     active = np.arange(n)
+    policy = _Policy(seen, melds, riichi, dedupe)
     turns = 0
     for t in range(1, draws + 1):
         if not len(active):
             break
         turns += len(active)
         rows = np.arange(len(active))
-        cum = np.cumsum(wall[active], axis=1, dtype=np.int16)
-        left = cum[:, -1]
-        target = (uniforms[t - 1, active] * left).astype(np.int16)
-        np.minimum(target, left - 1, out=target)
-        drawn = np.count_nonzero(cum <= target[:, None], axis=1)
-        wall[active, drawn] -= 1
+        drawn = _draw(wall, active, uniforms[t - 1])
         hand = hands[active]
         hand[rows, drawn] += 1
         # a win needs a tenpai hand before the draw
@@ -159,17 +201,7 @@ def play(
                 keep[complete] = False
                 active, hand, drawn = active[keep], hand[keep], drawn[keep]
                 rows = np.arange(len(active))
-        discard = drawn.copy()  # tsumogiri in riichi
-        free = np.flatnonzero(riichi_turn[active] < 0)
-        if len(free):
-            games = active[free]
-            kind, after = _best_discards(hand[free], seen[games], melds, dedupe)
-            discard[free] = kind
-            now = after == 0
-            first = now & (tenpai_turn[games] < 0)
-            tenpai_turn[games[first]] = t
-            if riichi:
-                riichi_turn[games[now]] = t
+        discard = policy.discards(hand, drawn, active, tenpai_turn, riichi_turn, t)
         hand[rows, discard] -= 1
         hands[active] = hand
         seen[active, discard] += 1
@@ -222,6 +254,7 @@ class SelfPlayResult:
 
     @property
     def wins(self) -> int:
+        """How many games ended in a win."""
         return sum(self.win_at)
 
     @property
@@ -252,6 +285,7 @@ class SelfPlayResult:
         return sum(p * c for p, c in self.points.items()) / self.wins if self.wins else None
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings, curves and score distribution, for JSON."""
         return {
             "games": self.games,
             "draws": self.draws,
@@ -396,7 +430,7 @@ def selfplay(
     n_games = as_count(n_games, "n_games", 1)
     draws = as_count(draws, "draws", 1, WALL_AFTER_DEAL)
     if not isinstance(riichi, bool):
-        raise InvalidArgumentError(f"riichi must be True or False, got {riichi!r}")
+        raise InvalidArgumentError(f"riichi must be True or False, got {quote(riichi)}")
     if not isinstance(rules, RuleSet):
         raise InvalidArgumentError(f"rules must be a RuleSet, got {type(rules).__name__}")
     params = _Params(draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules)

@@ -4,7 +4,7 @@ For simulations and bots: ``score_batch`` scores an (N, 34) array of **closed** 
 hands (the winning tile included, no chi, pon or kan) with their winning tile kinds and
 the facts of the win, and returns arrays that agree with :func:`riichi_lut.riichi.score`
 hand for hand: han, fu, yakuman multiple, points, whether it is a win at all, and the yaku
-as a bit mask (bit ``i`` is ``YAKU_BITS[i]``, the order of ``riichi_lut.riichi.yaku.ROWS``).
+as a bit mask (bit ``i`` is ``YAKU_BITS[i]``: the yaku whose row says ``bit=i``).
 ``has_yaku_batch`` answers only "complete and with a yaku?", skipping fu and points.
 Hands with calls are not supported here (use the scalar ``score``).
 
@@ -139,7 +139,7 @@ def score_batch(
     Returns a :class:`BatchScore`. A row that is not complete, or complete without a yaku,
     is ``is_win=False`` with zeros — never an exception. Bad input raises
     :class:`InvalidHandError` (shape, counts, tile totals, winning tile not held) or
-    :class:`InvalidSituationError` (winds, flags, dora, contradictions), naming the first
+    :class:`~riichi_lut.errors.InvalidSituationError` (winds, flags, dora, contradictions), naming the first
     bad row in the message and in ``error.row``. ``threads`` (default: every core) never
     changes the result.
 

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ...core.tiles import KIND_NAMES
-from ...errors import InvalidHandError, InvalidSituationError
+from ...errors import InvalidHandError, InvalidSituationError, quote
 from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import resolve_threads
 from ..rules import RuleSet
@@ -42,7 +42,7 @@ def _flag(value: Any, name: str) -> bool | np.ndarray:
         raise _situation_error(
             f"{name} must be True/False or a bool array of shape (N,), got {array.dtype} {array.shape}"
         )
-    raise _situation_error(f"{name} must be True or False, got {value!r}")
+    raise _situation_error(f"{name} must be True or False, got {quote(value)}")
 
 
 def _wind(value: Any, name: str) -> int | np.ndarray:
@@ -51,13 +51,13 @@ def _wind(value: Any, name: str) -> int | np.ndarray:
     if isinstance(value, str):
         if value in WIND_INDEX:
             return WIND_INDEX[value]
-        raise _situation_error(f"{name} must be {BATCH_WIND_FORMS}, got {value!r}")
+        raise _situation_error(f"{name} must be {BATCH_WIND_FORMS}, got {quote(value)}")
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         if 0 <= value <= 3:
             return int(value)
-        raise _situation_error(f"{name} must be {BATCH_WIND_FORMS}, got {value!r}")
+        raise _situation_error(f"{name} must be {BATCH_WIND_FORMS}, got {quote(value)}")
     if not isinstance(value, (np.ndarray, list, tuple)):
-        raise _situation_error(f"{name} must be {BATCH_WIND_FORMS}, got {value!r}")
+        raise _situation_error(f"{name} must be {BATCH_WIND_FORMS}, got {quote(value)}")
     array = np.asarray(value)
     if array.ndim != 1:
         raise _situation_error(f"{name} must be a wind or an array of shape (N,), got shape {array.shape}")
@@ -68,7 +68,7 @@ def _wind(value: Any, name: str) -> int | np.ndarray:
             out[letters == letter] = index
         if (out < 0).any():
             row = first_bad_row(out < 0)
-            raise _situation_error(f"{name} row {row}: {array[row]!r} is not {BATCH_WIND_FORMS}", row)
+            raise _situation_error(f"{name} row {row}: {quote(array[row])} is not {BATCH_WIND_FORMS}", row)
         return out
     if array.dtype.kind not in "iu":
         raise _situation_error(f"{name} must hold {BATCH_WIND_FORMS}, got {array.dtype}")

@@ -76,7 +76,6 @@ _TRIPLET, _RUN_LOW, _RUN_MID, _RUN_HIGH, _PAIR = range(5)
 CHUNK_ROWS = 32768
 CHUNK_ROWS_THREADED = 65536
 
-WIND_KINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
 FLAG_NAMES = (
     "riichi",
     "double_riichi",

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from ..analysis.readings import YAOCHU, Group, GroupKind, Reading, Wait
 from ..core.tiles import KIND_NAMES
-from .yaku import DRAGONS, Context
+from .context import DRAGONS, Context
 
 
 class FuReason(str, enum.Enum):

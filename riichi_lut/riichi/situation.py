@@ -17,9 +17,9 @@ from ..core.calls import CallType
 from ..core.hand import Hand
 from ..core.tiles import KIND_NAMES, RED_FIVE_KINDS, is_red, kind_of
 from ..errors import InvalidHandError, InvalidSituationError
+from .context import Context
 from .rules import RuleSet
 from .win import Win, parse_tile
-from .yaku import Context
 
 
 def dora_of(indicator: int) -> int:

@@ -14,71 +14,27 @@ yaku takes a new bit, a bit is never reused for another yaku.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 
-from ..analysis.readings import YAOCHU, Group, GroupKind, Reading, Wait
-from ..core.tiles import number_of, suit_of
-from .rules import RuleSet
-
-DRAGONS = (31, 32, 33)
-WINDS = (27, 28, 29, 30)
-GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s hatsu
+from ..analysis.readings import YAOCHU, GroupKind, Reading, Wait
+from .context import GREEN, Context, Predicate
+from .shapes import (
+    chuuren,
+    concealed_sets,
+    dragon_sets,
+    ittsu,
+    junsei_chuuren,
+    outside,
+    peikou,
+    sanshoku,
+    suuankou,
+    value_pair,
+    wind_sets,
+    yakuhai_set,
+)
 
 #: Yaku bits of the batch ``yaku_mask`` (the batch tables pack the han above them).
 BIT_WIDTH = 48
-
-
-@dataclass(frozen=True)
-class Context:
-    """The facts of the win that yaku depend on (validated by ``situation``)."""
-
-    tsumo: bool
-    seat_wind: int
-    round_wind: int
-    riichi: bool
-    double_riichi: bool
-    ippatsu: bool
-    haitei: bool
-    houtei: bool
-    rinshan: bool
-    chankan: bool
-    tenhou: bool
-    chiihou: bool
-    renhou: bool
-    closed: bool
-    counts: tuple[int, ...]  # every tile of the hand, calls included (kans as four)
-    concealed: tuple[int, ...]  # the concealed part, winning tile included
-    rules: RuleSet
-
-    @property
-    def dealer(self) -> bool:
-        return self.seat_wind == 27
-
-    # Tile facts every tile-only yaku asks for, computed once per context.
-
-    @cached_property
-    def kinds(self) -> tuple[int, ...]:
-        """The kinds present in the hand (calls included)."""
-        return tuple(k for k, n in enumerate(self.counts) if n)
-
-    @cached_property
-    def suits(self) -> frozenset[int]:
-        return frozenset(k // 9 for k in self.kinds if k < 27)
-
-    @cached_property
-    def has_honor(self) -> bool:
-        return self.kinds[-1] >= 27
-
-    @cached_property
-    def only_yaochu(self) -> bool:
-        return all(k in YAOCHU for k in self.kinds)
-
-    @cached_property
-    def no_yaochu(self) -> bool:
-        return not any(k in YAOCHU for k in self.kinds)
 
 
 @dataclass(frozen=True)
@@ -91,118 +47,6 @@ class YakuRow:
     supersedes: tuple[str, ...] = ()
     why: str = ""
     bit: int = field(kw_only=True)  # stable: the bit of the batch yaku_mask, never row order
-
-
-Predicate = Callable[[Reading, Context], bool]
-
-# ---------------------------------------------------------------- group helpers
-
-
-def _sets(r: Reading) -> tuple[Group, ...]:
-    return r.sets
-
-
-def _runs(r: Reading) -> tuple[Group, ...]:
-    return r.runs
-
-
-def _concealed_sets(r: Reading, c: Context) -> int:
-    """Sets not called; a triplet completed by a ron counts as open (明刻)."""
-    count = 0
-    for i, g in enumerate(r.groups):
-        if not g.is_set or g.is_open:
-            continue
-        if i == r.win_group and not c.tsumo:
-            continue
-        count += 1
-    return count
-
-
-def _all_kinds(c: Context) -> tuple[int, ...]:
-    return c.kinds
-
-
-def _peikou(r: Reading) -> int:
-    """Pairs of identical runs (一盃口 count)."""
-    return sum(n // 2 for n in Counter(g.tile for g in _runs(r)).values())
-
-
-def _yakuhai_set(kind: int) -> Predicate:
-    return lambda r, c: r.form == "standard" and any(g.is_set and g.tile == kind for g in r.melds)
-
-
-def _value_pair(r: Reading, c: Context) -> bool:
-    pair = r.pair
-    return pair is not None and (pair.tile in DRAGONS or pair.tile in (c.seat_wind, c.round_wind))
-
-
-def _sanshoku(r: Reading, groups: tuple[Group, ...]) -> bool:
-    by_number: dict[int, set[int]] = {}
-    for g in groups:
-        if g.tile < 27:
-            by_number.setdefault(number_of(g.tile), set()).add(suit_of(g.tile))
-    return any(len(suits) == 3 for suits in by_number.values())
-
-
-def _ittsu(r: Reading) -> bool:
-    starts = {g.tile for g in _runs(r)}
-    return any({base, base + 3, base + 6} <= starts for base in (0, 9, 18))
-
-
-def _outside(r: Reading, terminals_only: bool) -> bool:
-    """Chanta / junchan: every group holds a terminal (or honor), at least one run."""
-    if r.form != "standard" or not _runs(r):
-        return False
-    for g in r.groups:
-        if terminals_only and any(k >= 27 for k in g.kinds):
-            return False
-        if not g.has_terminal_or_honor:
-            return False
-    has_honor = any(k >= 27 for g in r.groups for k in g.kinds)
-    return not has_honor if terminals_only else has_honor
-
-
-def _suits(c: Context) -> frozenset[int]:
-    return c.suits
-
-
-def _has_honor(c: Context) -> bool:
-    return c.has_honor
-
-
-def _chuuren(r: Reading, c: Context) -> bool:
-    """1112345678999 of one suit plus one more tile of it: exactly 14 tiles, so a hand
-    with any kan (15+ tiles, closed or not) is never the nine gates."""
-    if not c.closed or sum(c.counts) != 14 or len(_suits(c)) != 1 or _has_honor(c):
-        return False
-    base = 9 * next(iter(_suits(c)))
-    shape = [c.counts[base + i] for i in range(9)]
-    need = [3, 1, 1, 1, 1, 1, 1, 1, 3]
-    return all(s >= n for s, n in zip(shape, need, strict=True))
-
-
-def _junsei_chuuren(r: Reading, c: Context) -> bool:
-    if not _chuuren(r, c):
-        return False
-    base = 9 * next(iter(_suits(c)))
-    before = [c.counts[base + i] - (1 if base + i == r.win_kind else 0) for i in range(9)]
-    return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-
-
-def _suuankou(r: Reading, c: Context) -> bool:
-    return r.form == "standard" and _concealed_sets(r, c) == 4
-
-
-def _winds(r: Reading) -> tuple[int, bool]:
-    sets = sum(1 for g in _sets(r) if g.tile in WINDS)
-    pair = r.pair is not None and r.pair.tile in WINDS
-    return sets, pair
-
-
-def _dragons(r: Reading) -> tuple[int, bool]:
-    sets = sum(1 for g in _sets(r) if g.tile in DRAGONS)
-    pair = r.pair is not None and r.pair.tile in DRAGONS
-    return sets, pair
 
 
 # ---------------------------------------------------------------- the table
@@ -241,42 +85,40 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
         lambda r, c: (
             r.form == "standard"
             and c.closed
-            and len(_runs(r)) == 4
-            and not _value_pair(r, c)
+            and len(r.runs) == 4
+            and not value_pair(r, c)
             and r.wait is Wait.RYANMEN
         ),
     ),
     (
         YakuRow("tanyao", "Tanyao", 1, 1, bit=5, why="only simples (2-8), no terminals or honors"),
         lambda r, c: (
-            (c.closed or c.rules.kuitan)
-            and r.form != "kokushi"
-            and not any(k in YAOCHU for k in _all_kinds(c))
+            (c.closed or c.rules.kuitan) and r.form != "kokushi" and not any(k in YAOCHU for k in c.kinds)
         ),
     ),
     (
         YakuRow("iipeikou", "Iipeikou", 1, 0, bit=6, why="two identical runs in a closed hand"),
-        lambda r, c: c.closed and r.form == "standard" and _peikou(r) == 1,
+        lambda r, c: c.closed and r.form == "standard" and peikou(r) == 1,
     ),
     (
         YakuRow("yakuhai_haku", "Yakuhai: white dragon", 1, 1, bit=7, why="a set of white dragons"),
-        _yakuhai_set(31),
+        yakuhai_set(31),
     ),
     (
         YakuRow("yakuhai_hatsu", "Yakuhai: green dragon", 1, 1, bit=8, why="a set of green dragons"),
-        _yakuhai_set(32),
+        yakuhai_set(32),
     ),
     (
         YakuRow("yakuhai_chun", "Yakuhai: red dragon", 1, 1, bit=9, why="a set of red dragons"),
-        _yakuhai_set(33),
+        yakuhai_set(33),
     ),
     (
         YakuRow("yakuhai_seat", "Yakuhai: seat wind", 1, 1, bit=10, why="a set of your seat wind"),
-        lambda r, c: _yakuhai_set(c.seat_wind)(r, c),
+        lambda r, c: yakuhai_set(c.seat_wind)(r, c),
     ),
     (
         YakuRow("yakuhai_round", "Yakuhai: round wind", 1, 1, bit=11, why="a set of the round wind"),
-        lambda r, c: _yakuhai_set(c.round_wind)(r, c),
+        lambda r, c: yakuhai_set(c.round_wind)(r, c),
     ),
     (
         YakuRow("haitei", "Haitei raoyue", 1, 1, bit=12, why="won by drawing the last tile of the wall"),
@@ -300,15 +142,15 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
     ),
     (
         YakuRow("toitoi", "Toitoi", 2, 2, bit=17, why="four sets (triplets or kans), no runs"),
-        lambda r, c: r.form == "standard" and len(_sets(r)) == 4,
+        lambda r, c: r.form == "standard" and len(r.sets) == 4,
     ),
     (
         YakuRow("sanankou", "Sanankou", 2, 2, bit=18, why="three concealed sets"),
-        lambda r, c: r.form == "standard" and _concealed_sets(r, c) >= 3,
+        lambda r, c: r.form == "standard" and concealed_sets(r, c) >= 3,
     ),
     (
         YakuRow("sanshoku_doujun", "Sanshoku doujun", 2, 1, bit=19, why="the same run in all three suits"),
-        lambda r, c: r.form == "standard" and _sanshoku(r, _runs(r)),
+        lambda r, c: r.form == "standard" and sanshoku(r, r.runs),
     ),
     (
         YakuRow(
@@ -319,7 +161,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             bit=20,
             why="a set of the same number in all three suits",
         ),
-        lambda r, c: r.form == "standard" and _sanshoku(r, _sets(r)),
+        lambda r, c: r.form == "standard" and sanshoku(r, r.sets),
     ),
     (
         YakuRow("sankantsu", "Sankantsu", 2, 2, bit=21, why="three kans"),
@@ -327,7 +169,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
     ),
     (
         YakuRow("ittsu", "Ittsu", 2, 1, bit=22, why="runs 123, 456 and 789 of one suit"),
-        lambda r, c: r.form == "standard" and _ittsu(r),
+        lambda r, c: r.form == "standard" and ittsu(r),
     ),
     (
         YakuRow(
@@ -338,7 +180,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             bit=23,
             why="every group holds a terminal or honor, with a run and an honor",
         ),
-        lambda r, c: _outside(r, terminals_only=False),
+        lambda r, c: outside(r, terminals_only=False),
     ),
     (
         YakuRow(
@@ -350,22 +192,19 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             supersedes=("chanta",),
             why="every group holds a terminal, with a run and no honor",
         ),
-        lambda r, c: _outside(r, terminals_only=True),
+        lambda r, c: outside(r, terminals_only=True),
     ),
     (
         YakuRow(
             "honroutou", "Honroutou", 2, 2, bit=25, supersedes=("chanta",), why="only terminals and honors"
         ),
         lambda r, c: (
-            r.form != "kokushi"
-            and all(k in YAOCHU for k in _all_kinds(c))
-            and _has_honor(c)
-            and bool(_suits(c))
+            r.form != "kokushi" and all(k in YAOCHU for k in c.kinds) and c.has_honor and bool(c.suits)
         ),
     ),
     (
         YakuRow("shousangen", "Shousangen", 2, 2, bit=26, why="two dragon sets and a dragon pair"),
-        lambda r, c: _dragons(r) == (2, True),
+        lambda r, c: dragon_sets(r) == (2, True),
     ),
     (
         YakuRow(
@@ -377,15 +216,15 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             supersedes=("iipeikou",),
             why="two pairs of identical runs, closed",
         ),
-        lambda r, c: c.closed and r.form == "standard" and _peikou(r) == 2,
+        lambda r, c: c.closed and r.form == "standard" and peikou(r) == 2,
     ),
     (
         YakuRow("honitsu", "Honitsu", 3, 2, bit=28, why="one suit plus honors"),
-        lambda r, c: len(_suits(c)) == 1 and _has_honor(c),
+        lambda r, c: len(c.suits) == 1 and c.has_honor,
     ),
     (
         YakuRow("chinitsu", "Chinitsu", 6, 5, bit=29, supersedes=("honitsu",), why="one suit only"),
-        lambda r, c: len(_suits(c)) == 1 and not _has_honor(c),
+        lambda r, c: len(c.suits) == 1 and not c.has_honor,
     ),
     # ------------------------------------------------------------ yakuman
     (
@@ -413,7 +252,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
         ),
         lambda r, c: r.wait is Wait.KOKUSHI_13,
     ),
-    (YakuRow("suuankou", "Suuankou", 13, 0, 1, bit=32, why="four concealed sets"), _suuankou),
+    (YakuRow("suuankou", "Suuankou", 13, 0, 1, bit=32, why="four concealed sets"), suuankou),
     (
         YakuRow(
             "suuankou_tanki",
@@ -425,15 +264,15 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             supersedes=("suuankou",),
             why="four concealed sets, won on the pair",
         ),
-        lambda r, c: _suuankou(r, c) and r.wait is Wait.TANKI,
+        lambda r, c: suuankou(r, c) and r.wait is Wait.TANKI,
     ),
     (
         YakuRow("daisangen", "Daisangen", 13, 13, 1, bit=34, why="sets of all three dragons"),
-        lambda r, c: _dragons(r)[0] == 3,
+        lambda r, c: dragon_sets(r)[0] == 3,
     ),
     (
         YakuRow("shousuushii", "Shousuushii", 13, 13, 1, bit=35, why="three wind sets and a wind pair"),
-        lambda r, c: _winds(r) == (3, True),
+        lambda r, c: wind_sets(r) == (3, True),
     ),
     (
         YakuRow(
@@ -446,15 +285,15 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             supersedes=("shousuushii",),
             why="sets of all four winds",
         ),
-        lambda r, c: _winds(r)[0] == 4,
+        lambda r, c: wind_sets(r)[0] == 4,
     ),
     (
         YakuRow("tsuuiisou", "Tsuuiisou", 13, 13, 1, bit=37, why="only honors"),
-        lambda r, c: all(k >= 27 for k in _all_kinds(c)),
+        lambda r, c: all(k >= 27 for k in c.kinds),
     ),
     (
         YakuRow("chinroutou", "Chinroutou", 13, 13, 1, bit=38, why="only terminals (1s and 9s)"),
-        lambda r, c: r.form != "kokushi" and all(k in YAOCHU and k < 27 for k in _all_kinds(c)),
+        lambda r, c: r.form != "kokushi" and all(k in YAOCHU and k < 27 for k in c.kinds),
     ),
     (
         YakuRow(
@@ -466,7 +305,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             bit=39,
             why="only green tiles: 2s 3s 4s 6s 8s and green dragons",
         ),
-        lambda r, c: all(k in GREEN for k in _all_kinds(c)),
+        lambda r, c: all(k in GREEN for k in c.kinds),
     ),
     (
         YakuRow(
@@ -478,7 +317,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             bit=40,
             why="1112345678999 of one suit plus any tile of it, closed",
         ),
-        _chuuren,
+        chuuren,
     ),
     (
         YakuRow(
@@ -491,7 +330,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             supersedes=("chuuren",),
             why="waited on all nine tiles of the nine gates",
         ),
-        _junsei_chuuren,
+        junsei_chuuren,
     ),
     (
         YakuRow("suukantsu", "Suukantsu", 13, 13, 1, bit=42, why="four kans"),

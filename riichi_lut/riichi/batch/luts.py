@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 
 from ...lut import loader
+from ..context import Predicate
 from ..points import base_points, round_up_100
 from ..rules import RuleSet
-from ..yaku import BIT_WIDTH, ROWS, YAKU, Predicate, YakuRow
+from ..yaku import BIT_WIDTH, ROWS, YAKU, YakuRow
 
 # --------------------------------------------------------------------------- yaku bits
 

@@ -1,0 +1,164 @@
+"""What the efficiency functions return (:mod:`riichi_lut.analysis.efficiency`): frozen
+value types with ``to_dict()`` for JSON, and the named tuples of the batch twins.
+
+>>> from riichi_lut import ukeire
+>>> r = ukeire("123m456p789s1122z")
+>>> type(r).__name__, r.accepted[0]
+('UkeireResult', TileLive(kind=27, live=2))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..core.tilemask import TileMask
+from ..core.tiles import KIND_NAMES
+from .acceptance import bits
+from .two_step import TwoStep
+
+__all__ = ["BestDiscardBatch", "DiscardOption", "FormUkeire", "TileLive", "UkeireBatch", "UkeireResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class TileLive:
+    """A tile kind and how many copies of it are still live."""
+
+    kind: int
+    live: int
+
+    @property
+    def tile(self) -> str:
+        """The kind in mpsz notation (``"5p"``)."""
+        return KIND_NAMES[self.kind]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The tile and its live count, for JSON."""
+        return {"tile": self.tile, "live": self.live}
+
+
+@dataclass(frozen=True)
+class FormUkeire:
+    """Acceptance of one hand shape: its shanten, the kinds that lower it (``mask``, 34
+    bits; ``accepted`` lists them with their live counts) and the live total."""
+
+    shanten: int
+    mask: TileMask
+    total: int
+    live: tuple[int, ...] = field(repr=False)
+
+    @property
+    def accepted(self) -> tuple[TileLive, ...]:
+        return tuple(TileLive(k, self.live[k]) for k in bits(self.mask))
+
+    @property
+    def kinds(self) -> int:
+        """How many kinds of tile are accepted."""
+        return self.mask.bit_count()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The form's shanten, accepted tiles and live total, for JSON."""
+        return {
+            "shanten": self.shanten,
+            "accepted": [t.to_dict() for t in self.accepted],
+            "total": self.total,
+            "kinds": self.kinds,
+        }
+
+
+@dataclass(frozen=True)
+class UkeireResult(FormUkeire):
+    """Combined acceptance (kinds that lower the minimum over the forms), plus each form;
+    ``chiitoitsu`` and ``kokushi`` are ``None`` for a hand with calls."""
+
+    standard: FormUkeire
+    chiitoitsu: FormUkeire | None
+    kokushi: FormUkeire | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The best form's figures plus each form's own, for JSON."""
+        out = FormUkeire.to_dict(self)
+        for form in ("standard", "chiitoitsu", "kokushi"):
+            value = getattr(self, form)
+            out[form] = None if value is None else value.to_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One distinct discard of a 3n+2 hand and what the remaining hand accepts.
+
+    ``shanten`` is the shanten after the discard; ``shanten_back`` is set when it is worse
+    than the best any discard reaches (押し戻し). ``red`` marks the red five when the hand
+    holds both a red and a plain five of that suit (the two are listed apart; the red
+    ranks below the plain five, its equal in efficiency, because it is worth a dora).
+    Live counts treat the discarded tile as gone.
+    """
+
+    kind: int
+    red: bool
+    shanten: int
+    shanten_back: bool
+    mask: TileMask  # accepted kinds as a 34-bit mask
+    total: int
+    live: tuple[int, ...]  # live counts of the 34 kinds
+    two_step: TwoStep | None = None
+
+    @property
+    def tile(self) -> str:
+        """The discard in notation (``"0p"`` for a red five)."""
+        return f"0{KIND_NAMES[self.kind][1]}" if self.red else KIND_NAMES[self.kind]
+
+    @property
+    def accepted(self) -> tuple[TileLive, ...]:
+        """The accepted kinds and their live counts."""
+        return tuple(TileLive(k, self.live[k]) for k in bits(self.mask))
+
+    @property
+    def kinds(self) -> int:
+        """How many kinds of tile the hand accepts after this discard."""
+        return self.mask.bit_count()
+
+    def sort_key(self) -> tuple[int, int, float, int, int]:
+        """The ranking key, smaller first: shanten, then most live tiles, the two-step
+        measure, a plain tile before a red five, the lower kind."""
+        measure = 0.0 if self.two_step is None else self.two_step.measure
+        return (self.shanten, -self.total, -measure, int(self.red), self.kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The discard, its shanten, accepted tiles with live counts and two-step figures, for JSON."""
+        return {
+            "discard": self.tile,
+            "shanten": self.shanten,
+            "shanten_back": self.shanten_back,
+            "accepted": [t.to_dict() for t in self.accepted],
+            "total": self.total,
+            "kinds": self.kinds,
+            "two_step": None if self.two_step is None else self.two_step.to_dict(),
+        }
+
+
+class UkeireBatch(NamedTuple):
+    """What :func:`~riichi_lut.analysis.efficiency.ukeire_batch` returns; it unpacks as
+    ``shanten, accepted, total``."""
+
+    shanten: np.ndarray
+    """(N,) int8: the shanten (minimum over the forms), as :attr:`UkeireResult.shanten`."""
+    accepted: np.ndarray
+    """(N, 34) bool: the kinds whose draw lowers it, as :attr:`UkeireResult.mask`."""
+    total: np.ndarray
+    """(N,) int16: live copies of the accepted kinds, as :attr:`UkeireResult.total`."""
+
+
+class BestDiscardBatch(NamedTuple):
+    """What :func:`~riichi_lut.analysis.efficiency.best_discard_batch` returns; it unpacks as
+    ``kind, shanten, total``."""
+
+    kind: np.ndarray
+    """(N,) int8: the discard's kind, as :attr:`DiscardOption.kind` of the best option."""
+    shanten: np.ndarray
+    """(N,) int8: shanten after it, as :attr:`DiscardOption.shanten`."""
+    total: np.ndarray
+    """(N,) int16: live tiles the hand accepts after it, as :attr:`DiscardOption.total`."""

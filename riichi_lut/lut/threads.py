@@ -11,9 +11,12 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidArgumentError, quote
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 __all__ = [
     "available_cores",
@@ -34,6 +37,10 @@ def available_cores() -> int:
 
 
 def _executor() -> ThreadPoolExecutor:
+    # start-up: concurrent.futures (~8 ms) loads with the first multi-chunk batch, not with
+    # `import riichi_lut`
+    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+
     global _pool
     with _pool_lock:
         if _pool is None:

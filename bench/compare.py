@@ -16,6 +16,7 @@ between rounds of the same tree, which is the run-to-run noise to read the ratio
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -66,9 +67,12 @@ def rows(output: str) -> dict[tuple[str, str], tuple[float, bool]]:
 
 def run(tree: Path, bench: str, extra: list[str]) -> str:
     script = tree / "bench" / f"bench_{bench}.py"
+    # Both trees start from cached bytecode after their first run (the start-up row): an
+    # environment with PYTHONDONTWRITEBYTECODE would make the fresh worktree compile every time.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     done = subprocess.run(
         [sys.executable, str(script), *QUICK[bench], *extra],
-        cwd=tree, capture_output=True, text=True, check=False,
+        cwd=tree, env=env, capture_output=True, text=True, check=False,
     )  # fmt: skip
     if done.returncode:
         raise SystemExit(f"{script} failed:\n{done.stderr[-2000:]}")

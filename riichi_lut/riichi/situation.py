@@ -86,14 +86,20 @@ def hand_problem(hand: Hand, win: Win) -> str | None:
 def unplayed(win: Win, rules: RuleSet) -> tuple[str, ...]:
     """The facts of ``win`` that ``rules`` does not play: they score nothing, and the result
     says so (``ScoreResult.notes``) instead of dropping them in silence."""
+    return unplayed_notes(rules, ippatsu=win.ippatsu, renhou=win.renhou, ura=bool(win.ura_indicators))
+
+
+def unplayed_notes(rules: RuleSet, *, ippatsu: bool, renhou: bool, ura: bool) -> tuple[str, ...]:
+    """The notes on ippatsu, renhou and ura indicators (those given) that ``rules`` does not
+    play; shared by the scalar and the batch scorer so that both say it the same way."""
     notes = []
-    if win.ippatsu and not rules.ippatsu:
+    if ippatsu and not rules.ippatsu:
         notes.append(f"ippatsu: the {rules.name} rule set does not play ippatsu, so it scores nothing")
-    if win.renhou and rules.renhou == "none":
+    if renhou and rules.renhou == "none":
         notes.append(
             f"renhou: the {rules.name} rule set does not count renhou as a yaku, so it scores nothing"
         )
-    if win.ura_indicators and not rules.ura_dora:
+    if ura and not rules.ura_dora:
         notes.append(
             f"ura_indicators: the {rules.name} rule set does not count ura dora, so they score nothing"
         )

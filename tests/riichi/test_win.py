@@ -319,6 +319,20 @@ def test_ura_without_ura_dora_is_noted() -> None:
     assert score(R, "3s", w).dora.ura == 3
 
 
+def test_batch_notes_name_the_facts_the_rules_do_not_play() -> None:
+    counts = np.array([parse_hand(A).concealed] * 3, dtype=np.uint8)
+    ippatsu = np.array([False, True, False])
+    facts = {"tsumo": False, "seat_wind": "S", "round_wind": "E", "riichi": True, "ippatsu": ippatsu}
+    off = TENHOU.replace(ippatsu=False)
+    scalar = score(A, "8s", plain(riichi=True, ippatsu=True, riichi_sticks=1), rules=off)
+    b = score_batch(counts, [25] * 3, rules=off, **facts)
+    assert b.notes == scalar.notes and b.to_dict()["notes"] == list(scalar.notes)
+    assert b.points.tolist()[0] == b.points.tolist()[1]  # the ippatsu row scores nothing more
+    assert score_batch(counts, [25] * 3, **facts).notes == ()  # Tenhou plays ippatsu
+    renhou = score_batch(counts, [25] * 3, tsumo=False, seat_wind="S", round_wind="E", renhou=True)
+    assert renhou.notes == score(A, "8s", plain(renhou=True)).notes != ()
+
+
 def test_explainer_rescoring_keeps_the_win() -> None:
     # dama pinfu tanyao: "declaring riichi" is scored with the winner's stick on the table
     r = score("234m456p678s22345s", "5s", plain(honba=1))

@@ -75,6 +75,7 @@ from ...errors import InvalidHandError
 from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import run_chunks
 from ..rules import TENHOU, RuleSet
+from ..situation import unplayed_notes
 from .inputs import BatchWin, batch_win, prepare
 from .kernel import BatchScore, score_chunk
 from .luts import CHUNK_ROWS, CHUNK_ROWS_THREADED, YAKU_BITS, batch_luts
@@ -134,7 +135,7 @@ def score_batch(
     ``score`` and contradictions are refused the same way (``rinshan`` needs a kan, so it
     is not offered here). A flag the rule set does not play (ippatsu with
     ``RuleSet.ippatsu`` off, renhou under ``renhou="none"``) scores nothing, as in
-    ``score``, whose ``notes`` name it.
+    ``score``, and ``BatchScore.notes`` names it.
 
     Returns a :class:`BatchScore`. A row that is not complete, or complete without a yaku,
     is ``is_win=False`` with zeros — never an exception. Bad input raises
@@ -152,9 +153,16 @@ def score_batch(
     >>> score_batch(counts, [20], w).points.tolist()
     [7700]
     """
-    rows, win_kinds, sit, workers = prepare(counts, win_kind, batch_win(win, facts), rules, threads)
+    facts_of_wins = batch_win(win, facts)
+    rows, win_kinds, sit, workers = prepare(counts, win_kind, facts_of_wins, rules, threads)
     n = len(rows)
     lut, rt = batch_luts(rules)
+    notes = unplayed_notes(
+        rules,
+        ippatsu=bool(np.any(facts_of_wins.ippatsu)),
+        renhou=bool(np.any(facts_of_wins.renhou)),
+        ura=False,
+    )
     out = BatchScore(
         is_win=np.zeros(n, dtype=bool),
         han=np.zeros(n, dtype=np.int16),
@@ -162,6 +170,7 @@ def score_batch(
         yakuman=np.zeros(n, dtype=np.int8),
         points=np.zeros(n, dtype=np.int32),
         yaku_mask=np.zeros(n, dtype=np.uint64),
+        notes=notes,
     )
 
     def work(start: int, stop: int) -> None:

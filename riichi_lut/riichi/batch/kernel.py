@@ -268,6 +268,9 @@ class BatchScore:
       payment, or the sum of the tsumo payments (``ScoreResult.points``).
     - ``yaku_mask`` (uint64): bit ``i`` set when yaku ``YAKU_BITS[i]`` counts (dora are not
       yaku); :meth:`yaku` lists them.
+    - ``notes``: the facts given that the rule set does not play (ippatsu with
+      ``RuleSet.ippatsu`` off, renhou under ``renhou="none"``): they score nothing, worded as
+      ``ScoreResult.notes`` words them; empty when every fact counts.
     """
 
     is_win: np.ndarray
@@ -276,6 +279,7 @@ class BatchScore:
     yakuman: np.ndarray
     points: np.ndarray
     yaku_mask: np.ndarray
+    notes: tuple[str, ...] = ()
 
     def __len__(self) -> int:
         return len(self.is_win)
@@ -294,6 +298,7 @@ class BatchScore:
             "points": self.points.tolist(),
             "yaku_mask": self.yaku_mask.tolist(),
             "yaku_bits": list(YAKU_BITS),
+            "notes": list(self.notes),
         }
 
 

@@ -7,8 +7,9 @@ value types with ``to_dict()`` for JSON, and the named tuples of the batch twins
 ('UkeireResult', TileLive(kind=27, live=2))
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the named tuples' generated __new__ keeps its
+# annotations, and as strings ("np.ndarray") they would not evaluate outside this module
+# (the API reference build, typing.get_type_hints).
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 

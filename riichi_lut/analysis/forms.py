@@ -30,7 +30,7 @@ from typing import Any, Literal, overload
 import numpy as np
 
 from ..core.tiles import TERMINALS_AND_HONORS
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, quote
 from ..lut.blocks import Block, broadcast_sum
 
 # --------------------------------------------------------------------------- form names
@@ -61,9 +61,7 @@ def check_form(form: object, accepted: tuple[str, ...] = FORMS) -> str:
     """
     if form.__class__ is str and form in accepted:
         return form
-    shown = repr(form)
-    shown = shown if len(shown) <= 80 else shown[:77] + "..."
-    raise InvalidArgumentError(f"form must be one of {', '.join(map(repr, accepted))}; got {shown}")
+    raise InvalidArgumentError(f"form must be one of {', '.join(map(repr, accepted))}; got {quote(form)}")
 
 
 # --------------------------------------------------------------------------- the formulas

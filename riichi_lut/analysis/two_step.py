@@ -25,7 +25,7 @@ from typing import Any, Literal
 import numpy as np
 
 from ..core.tiles import KIND_NAMES
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, quote
 from .acceptance import NECESSARY, UNNECESSARY, bits, combined
 
 GOOD_SHAPE_LIVE = 4  # a wait on more than this many live tiles is a good shape
@@ -52,9 +52,9 @@ def check_two_step(two_step: object, when_true: TwoStepChoice = "all") -> TwoSte
         return when_true if two_step else "none"
     if two_step.__class__ is str and two_step in TWO_STEP_CHOICES:
         return two_step
-    shown = repr(two_step)
-    shown = shown if len(shown) <= 80 else shown[:77] + "..."
-    raise InvalidArgumentError(f"two_step must be True, False, 'all', 'ties' or 'none'; got {shown}")
+    raise InvalidArgumentError(
+        f"two_step must be True, False, 'all', 'ties' or 'none'; got {quote(two_step)}"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import args
 from ..core.tiles import CODE_NAMES, NUM_CODES, parse_tiles, validate_code
 from ..errors import InvalidHandError, InvalidSituationError, TileParseError, quote
 
@@ -61,19 +62,13 @@ def wind_index(value: object, name: str) -> int:
 
 
 def as_flag(value: object, name: str) -> bool:
-    """A flag: ``True`` or ``False`` (a numpy bool counts), nothing else."""
-    if value is True or value is False:
-        return value
-    if isinstance(value, np.bool_):
-        return bool(value)
-    raise InvalidSituationError(f"{name} must be True or False, got {quote(value)}")
+    """A fact of a win that is a flag (:func:`riichi_lut.core.args.as_flag`)."""
+    return args.as_flag(value, name, error=InvalidSituationError)
 
 
 def as_count(value: object, name: str) -> int:
-    """A count >= 0: an int (a numpy integer counts), not a bool."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and value >= 0:
-        return int(value)
-    raise InvalidSituationError(f"{name} must be a count >= 0, got {quote(value)}")
+    """A fact of a win that is a count >= 0 (:func:`riichi_lut.core.args.as_count`)."""
+    return args.as_count(value, name, error=InvalidSituationError)
 
 
 def parse_tile(value: object, name: str) -> int:

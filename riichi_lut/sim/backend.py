@@ -31,7 +31,8 @@ from typing import Any, TypeVar
 import numpy as np
 from tqdm import tqdm
 
-from ..errors import InvalidArgumentError, quote
+from ..core.args import as_count
+from ..errors import InvalidArgumentError
 
 R = TypeVar("R")
 DEFAULT_CHUNK = 1 << 18
@@ -50,16 +51,6 @@ class Chunk:
     def rng(self) -> np.random.Generator:
         """This chunk's own generator: ``SeedSequence(seed, spawn_key=(index,))``."""
         return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(self.index,)))
-
-
-def as_count(value: object, name: str, minimum: int = 0, maximum: int | None = None) -> int:
-    """``value`` as a Python int of at least ``minimum`` and at most ``maximum`` (numpy
-    integers accepted; bools, floats and strings refused)."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise InvalidArgumentError(f"{name} must be an int >= {minimum}, got {quote(value)}")
-    if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name} must be at most {maximum}, got {quote(value)}")
-    return int(value)
 
 
 def plan(n: int, seed: int, chunk_size: int = DEFAULT_CHUNK) -> list[Chunk]:

@@ -13,8 +13,9 @@ import numpy as np
 
 from ..analysis.forms import Form, check_form
 from ..analysis.shanten import shanten_batch
+from ..core.args import as_count
 from ..errors import InvalidArgumentError, quote
-from .backend import DEFAULT_CHUNK, Chunk, as_count, execute, plan
+from .backend import DEFAULT_CHUNK, Chunk, execute, plan
 
 COPIES = [4] * 34
 #: shanten -1 .. 13 (kokushi reaches 13, standard 8): one bin each, so every chunk's counts

@@ -39,11 +39,12 @@ import numpy as np
 
 from ..analysis.efficiency import HandLike, Resolved, live_counts, ranked_options, resolve
 from ..analysis.shanten import shanten_value
+from ..core.args import as_count, as_flag
 from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS, kind_of, parse_tiles
 from ..core.visible import VisibleLike, visible_counts
 from ..errors import InvalidArgumentError, InvalidHandError, TileParseError, quote
-from .backend import Chunk, as_count, execute, plan
+from .backend import Chunk, execute, plan
 from .selfplay import play
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
@@ -287,8 +288,7 @@ def _situation(
             f"{what} needs a hand of {tiles} tiles counting calls as 3, got {resolved.tiles}"
             + ("; for 13 tiles use hand_outlook()" if tiles == 14 else "; for 14 tiles use nanikiru()")
         )
-    if not isinstance(riichi, bool):
-        raise InvalidArgumentError(f"riichi must be True or False, got {quote(riichi)}")
+    riichi = as_flag(riichi, "riichi")
     if riichi and resolved.melds:
         if not isinstance(hand, (str, Hand)):
             raise InvalidArgumentError(

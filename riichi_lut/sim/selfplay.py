@@ -54,12 +54,13 @@ import numpy as np
 
 from ..analysis.efficiency import best_discard_batch
 from ..analysis.shanten import shanten_batch
+from ..core.args import as_count, as_flag
 from ..core.tiles import NUM_KINDS
-from ..errors import InvalidArgumentError, InvalidSituationError, quote
+from ..errors import InvalidArgumentError, InvalidSituationError
 from ..riichi.batch import YAKU_BITS, BatchWin, score_batch
 from ..riichi.rules import TENHOU, RuleSet
 from ..riichi.win import WIND_LETTERS, wind_index
-from .backend import Chunk, as_count, execute, plan
+from .backend import Chunk, execute, plan
 from .deals import deal_counts
 
 WALL_AFTER_DEAL = 136 - 13
@@ -429,8 +430,7 @@ def selfplay(
     """
     n_games = as_count(n_games, "n_games", 1)
     draws = as_count(draws, "draws", 1, WALL_AFTER_DEAL)
-    if not isinstance(riichi, bool):
-        raise InvalidArgumentError(f"riichi must be True or False, got {quote(riichi)}")
+    riichi = as_flag(riichi, "riichi")
     if not isinstance(rules, RuleSet):
         raise InvalidArgumentError(f"rules must be a RuleSet, got {type(rules).__name__}")
     params = _Params(draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules)

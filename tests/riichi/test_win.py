@@ -130,7 +130,7 @@ def test_flags_are_bools(name: str, bad: object) -> None:
 @pytest.mark.parametrize("name", ["honba", "riichi_sticks"])
 @pytest.mark.parametrize("bad", [-1, 1.0, "2", None, True, np.float64(1)])
 def test_counts(name: str, bad: object) -> None:
-    with pytest.raises(InvalidSituationError, match=f"^{name} must be a count >= 0, got"):
+    with pytest.raises(InvalidSituationError, match=f"^{name} must be an int >= 0, got"):
         plain(**{name: bad})
 
 

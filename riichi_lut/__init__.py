@@ -57,7 +57,7 @@ _LAZY = {
                     ".riichi"),
     "Visible": ".core.visible",
 }  # fmt: skip
-_SUBMODULES = ("core", "lut", "analysis", "riichi", "coach", "sim", "cli")
+_SUBMODULES = ("core", "lut", "analysis", "riichi", "mcr", "coach", "sim", "cli")
 
 
 def __getattr__(name: str) -> Any:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.winds import wind_index
 from ..errors import InvalidSituationError
 from .rules import RuleSet
-from .win import wind_index
 
 WIND_NAMES = ("E", "S", "W", "N")
 LIMITS = (

@@ -25,13 +25,8 @@ import numpy as np
 
 from ..core import args
 from ..core.tiles import CODE_NAMES, NUM_CODES, parse_tiles, validate_code
+from ..core.winds import WIND_INDEX, WIND_LETTERS, wind_index
 from ..errors import InvalidHandError, InvalidSituationError, TileParseError, quote
-
-WIND_LETTERS = ("E", "S", "W", "N")
-WIND_INDEX = {letter: i for i, letter in enumerate(WIND_LETTERS)} | {
-    letter.lower(): i for i, letter in enumerate(WIND_LETTERS)
-}
-WIND_FORMS = "'E', 'S', 'W' or 'N' (either case)"
 
 # The situational flags of a win, in one place: Win's fields, the batch twin's (without
 # rinshan, which needs a kan) and the order of ``to_dict()``.
@@ -47,18 +42,6 @@ WIN_FLAGS = (
     "chiihou",
     "renhou",
 )
-
-
-def wind_index(value: object, name: str) -> int:
-    """A wind given as "E"/"S"/"W"/"N" (either case) -> 0..3 (East = 0).
-
-    >>> wind_index("s", "seat_wind")
-    1
-    """
-    index = WIND_INDEX.get(value) if isinstance(value, str) else None
-    if index is None:
-        raise InvalidSituationError(f"{name} must be {WIND_FORMS}, got {quote(value)}")
-    return index
 
 
 def as_flag(value: object, name: str) -> bool:

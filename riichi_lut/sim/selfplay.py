@@ -56,10 +56,10 @@ from ..analysis.efficiency import best_discard_batch
 from ..analysis.shanten import shanten_batch
 from ..core.args import as_count, as_flag
 from ..core.tiles import NUM_KINDS
+from ..core.winds import WIND_LETTERS, wind_index
 from ..errors import InvalidArgumentError, InvalidSituationError
 from ..riichi.batch import YAKU_BITS, BatchWin, score_batch
 from ..riichi.rules import TENHOU, RuleSet
-from ..riichi.win import WIND_LETTERS, wind_index
 from .backend import Chunk, execute, plan
 from .deals import deal_counts
 

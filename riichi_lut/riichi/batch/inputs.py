@@ -11,11 +11,12 @@ from typing import Any
 import numpy as np
 
 from ...core.tiles import KIND_NAMES
+from ...core.winds import WIND_FORMS, WIND_INDEX
 from ...errors import InvalidHandError, InvalidSituationError, quote
 from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import resolve_threads
 from ..rules import RuleSet
-from ..win import WIN_FLAGS, WIND_FORMS, WIND_INDEX, flags_problem
+from ..win import WIN_FLAGS, flags_problem
 from .luts import FLAG, FLAG_NAMES
 
 # rinshan needs a kan, and batch hands have no calls: every other flag of a Win

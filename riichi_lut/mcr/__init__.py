@@ -6,4 +6,12 @@ explanation, exact MCR shanten over every form, and discard advice. Rules and so
 ``docs/mcr.md``.
 """
 
-__all__: list[str] = []
+from .notation import GB_HONOR_LETTERS, GbHand, format_gb, parse_gb, read_gb
+
+__all__: list[str] = [
+    "GB_HONOR_LETTERS",
+    "GbHand",
+    "format_gb",
+    "parse_gb",
+    "read_gb",
+]

@@ -10,6 +10,7 @@ import pytest
 
 from riichi_lut import mcr
 from riichi_lut.core.hand import Call, CallType, Hand, parse_hand
+from riichi_lut.core.tiles import parse_tiles
 from riichi_lut.errors import InvalidArgumentError, InvalidHandError, TileParseError
 from riichi_lut.mcr.notation import GbHand, format_gb, parse_gb, read_gb
 
@@ -301,3 +302,27 @@ def test_format_refuses_a_bad_win_tile(win_tile, error, fragment):
 def test_format_refuses_a_non_hand():
     with pytest.raises(InvalidHandError, match="hand: cannot read a hand from a NoneType"):
         format_gb(None)  # type: ignore[arg-type]
+
+
+# --- the documented examples ---------------------------------------------------------------
+
+
+def _doc_examples() -> list[list[str]]:
+    """The rows of the table under "### Examples" in docs/mcr.md, as cell texts."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "mcr.md").read_text(encoding="utf-8")
+    section = text.split("### Examples", 1)[1].split("\n### ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    return [[cell.strip().strip("`") for cell in row.strip("|").split("|")] for row in rows]
+
+
+def test_the_documented_examples_read_as_documented():
+    rows = _doc_examples()
+    assert len(rows) >= 8
+    for gb, package, offers, win in rows:
+        g = read_gb(gb)
+        assert g.hand.to_text() == parse_hand(package).to_text(), gb  # an added kan writes as [1111s]
+        expected = tuple(None if o.strip() == "none" else int(o) for o in offers.split(",") if o.strip())
+        assert g.offers == expected, gb
+        assert g.win_tile == (None if win.startswith("(") else parse_tiles(win)[0]), gb

@@ -83,6 +83,16 @@ class GbHand:
     offers: tuple[int | None, ...]
     win_tile: int | None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.hand, Hand):
+            raise InvalidArgumentError(f"GbHand.hand is a Hand, got {type(self.hand).__name__}")
+        object.__setattr__(self, "offers", tuple(_check_offers(self.hand, self.offers)))
+        if self.win_tile is not None:
+            win = _win_kind(self.win_tile)
+            if not self.hand.concealed[win]:
+                raise _not_concealed(self.win_tile, self.hand)
+            object.__setattr__(self, "win_tile", win)
+
     def to_dict(self) -> dict[str, Any]:
         """The fields as plain data: the hand in package notation and in GB style.
 
@@ -330,6 +340,15 @@ def _check_offer(call: Call, offer: object, index: int) -> int | None:
     )
 
 
+def _check_offers(hand: Hand, offers: object) -> list[int | None]:
+    """``offers`` checked against the calls of ``hand``: one fitting digit or ``None`` each."""
+    if isinstance(offers, (str, bytes)) or not isinstance(offers, Sequence) or len(offers) != hand.n_calls:
+        raise InvalidArgumentError(f"offers has one entry per call ({hand.n_calls}), got {quote(offers)}")
+    return [
+        _check_offer(call, offer, i) for i, (call, offer) in enumerate(zip(hand.calls, offers, strict=True))
+    ]
+
+
 def _meld_gb(call: Call, offer: int | None) -> str:
     if call.type is CallType.OPEN_KAN and offer is None:
         offer = 1  # no digit would read as a concealed kong
@@ -337,6 +356,12 @@ def _meld_gb(call: Call, offer: int | None) -> str:
         offer = 5
     digit = "" if offer is None else f",{offer}"
     return f"[{_tiles_gb(sorted(call.kinds))}{digit}]"
+
+
+def _not_concealed(win_tile: object, hand: Hand) -> InvalidHandError:
+    return InvalidHandError(
+        f"win_tile {quote(win_tile)} is not among the concealed tiles of {hand.to_text()!r}"
+    )
 
 
 def _win_kind(win_tile: object) -> int:
@@ -379,21 +404,13 @@ def format_gb(
     h = as_hand(hand, name="hand")
     if any(h.total_red):
         raise InvalidHandError(f"MCR has no red fives: write 5 for 0 in {h.to_text()!r}")
-    if offers is None:
-        offers = [None] * h.n_calls
-    elif isinstance(offers, (str, bytes)) or len(offers) != h.n_calls:
-        raise InvalidArgumentError(f"offers has one entry per call ({h.n_calls}), got {quote(offers)}")
-    digits = [
-        _check_offer(call, offer, i) for i, (call, offer) in enumerate(zip(h.calls, offers, strict=True))
-    ]
+    digits = _check_offers(h, [None] * h.n_calls if offers is None else offers)
     kinds = sorted((k for k in range(NUM_KINDS) for _ in range(h.concealed[k])), key=_concealed_order)
     tail = ""
     if win_tile is not None:
         win = _win_kind(win_tile)
         if win not in kinds:
-            raise InvalidHandError(
-                f"win_tile {quote(win_tile)} is not among the concealed tiles of {h.to_text()!r}"
-            )
+            raise _not_concealed(win_tile, h)
         kinds.remove(win)
         if kinds and _concealed_order(win) < _concealed_order(kinds[-1]):
             tail = _tiles_gb([win])  # out of order: written apart, last

@@ -326,3 +326,16 @@ def test_the_documented_examples_read_as_documented():
         expected = tuple(None if o.strip() == "none" else int(o) for o in offers.split(",") if o.strip())
         assert g.offers == expected, gb
         assert g.win_tile == (None if win.startswith("(") else parse_tiles(win)[0]), gb
+
+
+def test_a_gbhand_is_validated_when_built():
+    hand = parse_hand("456p789s22z [123m] (1111z)")
+    assert GbHand(hand, [2, None], "2z") == GbHand(hand, (2, None), 28)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match=r"GbHand\.hand is a Hand, got str"):
+        GbHand("456p789s22z", (), None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match=r"offers has one entry per call \(2\), got \(2,\)"):
+        GbHand(hand, (2,), None)
+    with pytest.raises(InvalidArgumentError, match=r"offers\[1\] for \(1111z\) \(closed_kan\)"):
+        GbHand(hand, (2, 1), None)
+    with pytest.raises(InvalidHandError, match="win_tile 27 is not among the concealed tiles"):
+        GbHand(hand, (2, None), 27)

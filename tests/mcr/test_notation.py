@@ -210,6 +210,11 @@ def test_random_hands_cover_every_meld_type():
         ("123m456p789sm", "suit letter 'm' has no digits", 12),
         ("123m456p789sz", "suit letter 'z' has no digits", 12),
         ("123m456p789s#", "unknown character '#'", 12),
+        ("123m456p789s11z9z", "no honor '9z'", 15),
+        ("123m456p789s11z0z", "'0' is not a tile in MCR", 15),
+        ("123", "digits with no suit letter", 0),
+        ("123m456p789s5mr", "unknown character 'r'", 14),
+        ("１２３m456p789s11zEE", "unknown character '１'", 0),
     ],
 )
 def test_parse_errors_name_the_position(text, fragment, position):
@@ -339,3 +344,11 @@ def test_a_gbhand_is_validated_when_built():
         GbHand(hand, (2, 1), None)
     with pytest.raises(InvalidHandError, match="win_tile 27 is not among the concealed tiles"):
         GbHand(hand, (2, None), 27)
+
+
+def test_a_huge_bad_text_gives_a_short_message_at_the_culprit():
+    text = "1m" * 3000 + "5z"
+    with pytest.raises(TileParseError) as info:
+        parse_gb(text)
+    assert info.value.position == 6000
+    assert len(str(info.value)) < 400

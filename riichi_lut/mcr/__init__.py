@@ -6,4 +6,21 @@ explanation, exact MCR shanten over every form, and discard advice. Rules and so
 ``docs/mcr.md``.
 """
 
-__all__: list[str] = []
+from .fans import FANS, Fan, fan
+from .rules import DEFAULT_RULES, McrRules
+from .score import Alternative, FanLine, McrScore, Payment, score
+from .win import Win
+
+__all__: list[str] = [
+    "DEFAULT_RULES",
+    "FANS",
+    "Alternative",
+    "Fan",
+    "FanLine",
+    "McrRules",
+    "McrScore",
+    "Payment",
+    "Win",
+    "fan",
+    "score",
+]

@@ -11,10 +11,10 @@
 - **Exceptions for pungs** (刻子的例外): the pung fans (Double Pung, Triple Pung, shifted
   pungs, winds and dragons) count even when their pungs were used by another fan.
 - **Non-repeat** (不拆移 / 不得相同): a fan implied by another present fan is not counted
-  (:attr:`riichi_lut.mcr.fans.Fan.implies`, per edition).
+  (:meth:`riichi_lut.mcr.fans.Fan.implies_in`, per edition).
 - **Repeatable fans**: Tile Hog (up to 3), Double Pung (2), Pung of Terminals or Honors
   (4), the 1-point chow fans (within account-once).
-- **Highest reading**: :func:`best` keeps the reading and interpretation with the highest
+- **Highest reading**: :func:`riichi_lut.mcr.evaluate.best_reading` keeps the reading and interpretation with the highest
   total.
 
 Source: the seed text (its A B C D examples: 8, 43, 9, 16 and 11 points) and

@@ -32,7 +32,7 @@ def _competition(result: McrScore) -> list[str]:
 
 
 def explain(result: McrScore) -> str:
-    """The lines of :meth:`McrScore.explain <riichi_lut.mcr.score.McrScore.explain>`.
+    """The text of :meth:`riichi_lut.mcr.score.McrScore.explain`.
 
     >>> from riichi_lut.mcr import score
     >>> r = score("123m456p789s234s55z", "5z", self_drawn=False, seat_wind="E", prevalent_wind="E")

@@ -263,16 +263,20 @@ _TABLE = """
 
 _BEGINNER = frozenset((19, 22, 28, 30, 31, 34, 36, 37, 38, 39, 41))  # the seed's 初級ルールでも採用
 _POINTS_1998 = {53: 6}
-_IMPLIES_1998 = {4: (22, 56, 62, 76)}  # others: the concealed forms add Fully Concealed Hand
+_IMPLIES_1998 = {3: (49,), 4: (22, 56, 62, 76), 8: (18, 48, 55, 65, 73, 76)}  # + the concealed forms: 56
 _NOTES = {
+    3: "1998: not with Half Flush (PyMahjongGB); 2006: combines with Half Flush (seed)",
     4: "1998: one Pung of Terminals or Honors and Fully Concealed Hand are not counted with it;"
     " 2006: no Pung of Terminals or Honors (seed), Fully Concealed Hand combines",
+    8: "1998: not with Double Pung (PyMahjongGB); 2006: combines with two Double Pungs (seed)",
     6: "1998: not with Fully Concealed Hand (a self-draw scores Self-Drawn); 2006: combines",
     7: "1998: not with Fully Concealed Hand (a self-draw scores Self-Drawn); 2006: combines",
     12: "not with Fully Concealed Hand in either edition (the seed's 332-point example)",
     19: "1998: not with Fully Concealed Hand (a self-draw scores Self-Drawn); 2006: combines (seed)",
     20: "1998: not with Fully Concealed Hand (a self-draw scores Self-Drawn); 2006: combines",
     34: "1998: not with Fully Concealed Hand (a self-draw scores Self-Drawn); 2006: combines",
+    35: "2006: no wait fan when the winning tile can complete the knitted straight (seed; Sloper"
+    " column #296 names it a WMCC rule); 1998: the wait fans as for any hand",
     53: "6 points in 1998, 8 in 2006 (Sloper column #341 lists it among the 8-point fans)",
     57: "1998: one melded and one concealed kong score 5 together (明暗杠, in this fan's rule text);"
     " 2006: Concealed Kong + Melded Kong (3)",

@@ -231,9 +231,10 @@ def _special(counts: Sequence[int], win: int) -> list[McrReading]:
 
 
 def _knitted(
-    counts: Sequence[int], calls: tuple[McrSet, ...], win: int, self_drawn: bool
+    counts: Sequence[int], calls: tuple[McrSet, ...], win: int, self_drawn: bool, knit_wait_rule: bool
 ) -> list[McrReading]:
-    """Readings as a knitted straight plus one set and a pair."""
+    """Readings as a knitted straight plus one set and a pair; with ``knit_wait_rule`` a
+    winning tile that can complete the knitted straight gives no wait (2006)."""
     out: list[McrReading] = []
     if len(calls) > 1:
         return out
@@ -246,17 +247,22 @@ def _knitted(
         knits = tuple(McrSet(KNIT, pattern[i]) for i in range(3))
         for split in _concealed_splits(tuple(rest)):
             sets = (*knits, *calls, *split)
-            if win in pattern:  # the knitted-straight wait rule: no wait fan at all
+            if win in pattern:
                 out.append(McrReading("knitted_straight", sets, None, None, win))
-                continue
+                if knit_wait_rule:  # no wait fan at all
+                    continue
             out.extend(_interpret("knitted_straight", sets, win, self_drawn, 3 + len(calls)))
     return out
 
 
-def readings(concealed: Sequence[int], calls: Sequence[Call], win: int, self_drawn: bool) -> list[McrReading]:
+def readings(
+    concealed: Sequence[int], calls: Sequence[Call], win: int, self_drawn: bool, knit_wait_rule: bool = True
+) -> list[McrReading]:
     """Every reading and interpretation of a winning hand (empty if it is not a win).
 
-    ``concealed`` holds 34 counts with the winning tile ``win`` among them.
+    ``concealed`` holds 34 counts with the winning tile ``win`` among them;
+    ``knit_wait_rule`` (2006, default) gives no wait when the winning tile can complete a
+    knitted straight.
 
     >>> from riichi_lut.core.hand import Hand
     >>> h = Hand("11123m456p789s555z")
@@ -270,7 +276,7 @@ def readings(concealed: Sequence[int], calls: Sequence[Call], win: int, self_dra
         out.extend(_interpret("regular", (*call_sets, *split), win, self_drawn, len(call_sets)))
     if not calls:
         out.extend(_special(counts, win))
-    out.extend(_knitted(counts, call_sets, win, self_drawn))
+    out.extend(_knitted(counts, call_sets, win, self_drawn, knit_wait_rule))
     return out
 
 

@@ -259,7 +259,9 @@ def score(
     h = as_hand(hand)
     win_kind = _win_kind(win_tile)
     _check_hand(h, win_kind, the_win, rules)
-    found = readings(h.concealed, h.calls, win_kind, the_win.self_drawn)
+    found = readings(
+        h.concealed, h.calls, win_kind, the_win.self_drawn, knit_wait_rule=rules.edition != "1998"
+    )
     if not found:
         raise NotAWinError(f"{quote(h.to_text())} is not a complete hand in any MCR form")
     hand_facts = HandFacts(h.concealed, h.calls, win_kind, the_win, rules)

@@ -14,8 +14,8 @@
   (:meth:`riichi_lut.mcr.fans.Fan.implies_in`, per edition).
 - **Repeatable fans**: Tile Hog (up to 3), Double Pung (2), Pung of Terminals or Honors
   (4), the 1-point chow fans (within account-once).
-- **Highest reading**: :func:`riichi_lut.mcr.evaluate.best_reading` keeps the reading and interpretation with the highest
-  total.
+- **Highest reading**: :func:`riichi_lut.mcr.evaluate.best_reading` keeps the reading and
+  interpretation with the highest total.
 
 Source: the seed text (its A B C D examples: 8, 43, 9, 16 and 11 points) and
 ``docs/mcr.md`` ("Combination principles").

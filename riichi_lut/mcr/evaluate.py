@@ -146,16 +146,25 @@ def best_reading(
     other reading (text, total), highest first."""
     best: tuple[Facts, list[Scored]] | None = None
     best_total = -1
-    others: dict[str, int] = {}
+    others: dict[tuple[str, tuple[object, ...]], int] = {}
     for reading in readings:
         facts = Facts(hand, reading)
         lines = evaluate(facts)
         total = total_of(lines)
-        text = reading.text()
-        others[text] = max(others.get(text, -1), total)
+        key = (reading.form, tuple((s.kind, s.tile, s.called) for s in reading.sets))
+        if total > others.get(key, -1):
+            others[key] = total
         if total > best_total:
             best, best_total = (facts, lines), total
     assert best is not None
-    chosen = best[0].reading.text()
-    alternatives = sorted(((t, v) for t, v in others.items() if t != chosen), key=lambda tv: -tv[1])
+    chosen = best[0].reading
+    chosen_key = (chosen.form, tuple((s.kind, s.tile, s.called) for s in chosen.sets))
+    texts = {
+        key: reading.text()
+        for reading in readings
+        if (key := (reading.form, tuple((s.kind, s.tile, s.called) for s in reading.sets))) in others
+    }
+    alternatives = sorted(
+        ((texts[k], v) for k, v in others.items() if k != chosen_key), key=lambda tv: -tv[1]
+    )
     return best[0], best[1], alternatives

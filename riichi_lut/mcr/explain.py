@@ -37,7 +37,7 @@ def explain(result: McrScore) -> str:
     >>> from riichi_lut.mcr import score
     >>> r = score("123m456p789s234s55z", "5z", self_drawn=False, seat_wind="E", prevalent_wind="E")
     >>> print(r.explain())
-    Hand 123m456p234789s55z, read as regular: 123m 456p 234s 789s 55z (2006 rules).
+    Hand 123m456p789s234s55z, read as regular: 123m 456p 234s 789s 55z (2006 rules).
       Mixed Straight (花龙, fan 39): 8 points = 8 — 123m 456p 789s
       Concealed Hand (门前清, fan 62): 2 points = 2
       Single Wait (单钓将, fan 79): 1 point = 1 — 55z

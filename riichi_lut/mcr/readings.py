@@ -303,6 +303,23 @@ def is_complete(concealed: Sequence[int], n_calls: int) -> bool:
     return False
 
 
+def _candidates(counts: Sequence[int], n_calls: int) -> range | list[int]:
+    """Kinds that may complete a 13-tile hand: all 34 for a closed hand of many kinds (the
+    knitted forms and thirteen orphans take tiles far from the others), else the held
+    kinds and their neighbours within two in the suit."""
+    held = [k for k in range(34) if counts[k]]
+    if n_calls <= 1 and len(held) >= 8:  # a knitted straight may lack a far tile
+        return range(34)
+    near = set()
+    for k in held:
+        if k >= 27:
+            near.add(k)
+            continue
+        base = k - k % 9
+        near.update(j for j in range(max(base, k - 2), min(base + 9, k + 3)))
+    return sorted(near)
+
+
 def waits(concealed: Sequence[int], calls: Sequence[Call]) -> frozenset[int]:
     """The tile kinds that complete a 13-tile hand (a kind held four times, calls
     included, is no wait).
@@ -317,7 +334,7 @@ def waits(concealed: Sequence[int], calls: Sequence[Call]) -> frozenset[int]:
         for k in call.kinds:
             totals[k] += 1
     out = set()
-    for k in range(34):
+    for k in _candidates(counts, len(calls)):
         if totals[k] >= 4:
             continue
         counts[k] += 1

@@ -291,5 +291,5 @@ def score(
         rules=rules,
         alternatives=tuple(Alternative(t, v) for t, v in others),
         uncapped_total=uncapped,
-        hand=h.to_text(),
+        hand=hand if isinstance(hand, str) else h.to_text(),
     )

@@ -139,6 +139,14 @@ def total_of(lines: Sequence[Scored], flowers: bool = True) -> int:
     return sum(s.points * s.count for s in lines if flowers or s.number != 81)
 
 
+_Key = tuple[str, tuple[tuple[int, int, bool], ...]]
+
+
+def _key(reading: McrReading) -> _Key:
+    """What tells readings apart in the alternatives: the form and the sets."""
+    return (reading.form, tuple((s.kind, s.tile, s.called) for s in reading.sets))
+
+
 def best_reading(
     hand: HandFacts, readings: Sequence[McrReading]
 ) -> tuple[Facts, list[Scored], list[tuple[str, int]]]:
@@ -146,25 +154,21 @@ def best_reading(
     other reading (text, total), highest first."""
     best: tuple[Facts, list[Scored]] | None = None
     best_total = -1
-    others: dict[tuple[str, tuple[object, ...]], int] = {}
+    others: dict[_Key, int] = {}
+    texts: dict[_Key, McrReading] = {}
     for reading in readings:
         facts = Facts(hand, reading)
         lines = evaluate(facts)
         total = total_of(lines)
-        key = (reading.form, tuple((s.kind, s.tile, s.called) for s in reading.sets))
+        key = _key(reading)
         if total > others.get(key, -1):
             others[key] = total
+            texts[key] = reading
         if total > best_total:
             best, best_total = (facts, lines), total
     assert best is not None
-    chosen = best[0].reading
-    chosen_key = (chosen.form, tuple((s.kind, s.tile, s.called) for s in chosen.sets))
-    texts = {
-        key: reading.text()
-        for reading in readings
-        if (key := (reading.form, tuple((s.kind, s.tile, s.called) for s in reading.sets))) in others
-    }
+    chosen = _key(best[0].reading)
     alternatives = sorted(
-        ((texts[k], v) for k, v in others.items() if k != chosen_key), key=lambda tv: -tv[1]
+        ((texts[k].text(), v) for k, v in others.items() if k != chosen), key=lambda tv: -tv[1]
     )
     return best[0], best[1], alternatives

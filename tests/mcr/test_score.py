@@ -234,3 +234,24 @@ def test_missing_facts_are_named() -> None:
 def test_rules_must_be_mcr_rules() -> None:
     with pytest.raises(InvalidArgumentError, match="McrRules"):
         scored("123m456p789s234s55z", "5z", rules="2006")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "facts", "only_1998", "only_2006"),
+    [
+        ("234s66z [234s] [234s] [234s]", "6z", {}, set(), {"Half Flush"}),  # All Green + Half Flush
+        ("99m999p111s (9999s) (1111m)", "9p", {}, set(), {"Double Pung"}),  # All Terminals + Double Pung
+        # the knitted-straight wait rule (2006): 4m completes 147m or the pair 44m
+        ("14447m369p258s (7777s)", "4m", {"sd": True, "kong_replacement": True}, {"Single Wait"}, set()),
+        ("23333469m147p258s", "3m", {}, {"Closed Wait"}, set()),
+        # four kongs, two concealed: one fan of each series in 1998, Two Concealed Kongs in 2006
+        ("55m [2222p] (3333p) [4444s] (6666m)", "5m", {}, {"Two Concealed Pungs"}, {"Two Concealed Kongs"}),
+    ],
+)
+def test_edition_differences_in_combinations(
+    hand: str, win: str, facts: dict[str, object], only_1998: set[str], only_2006: set[str]
+) -> None:
+    self_drawn = bool(facts.pop("sd", False))
+    old = set(fans(scored(hand, win, self_drawn, rules=McrRules(edition="1998"), **facts)))
+    new = set(fans(scored(hand, win, self_drawn, **facts)))
+    assert (old - new, new - old) == (only_1998, only_2006)

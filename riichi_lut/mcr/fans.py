@@ -59,6 +59,25 @@ class Fan:
         """The fans this one implies in ``edition`` (not counted with it)."""
         return self.implies_1998 if edition == "1998" else self.implies
 
+    def to_dict(self) -> dict[str, object]:
+        """The row as a JSON-ready dict (the predicate left out).
+
+        >>> fan(19).to_dict()["implies_1998"]
+        [56, 62, 79]
+        """
+        return {
+            "number": self.number,
+            "chinese": self.chinese,
+            "pinyin": self.pinyin,
+            "english": self.english,
+            "points": self.points,
+            "points_1998": self.points_1998,
+            "implies": sorted(self.implies),
+            "implies_1998": sorted(self.implies_1998),
+            "beginner": self.beginner,
+            "note": self.note,
+        }
+
 
 def _knitted(f: Facts) -> int:
     if f.form == "knitted_straight":

@@ -280,6 +280,22 @@ def readings(
     return out
 
 
+def _regular_complete(counts: Sequence[int]) -> bool:
+    """Whether concealed counts split into sets and exactly one pair (no splits built)."""
+    pairs = 0
+    for block, offset in _BLOCKS:
+        pattern = counts[offset : offset + (7 if block == "honor" else 9)]
+        n = sum(pattern)
+        if n == 0:
+            continue
+        if n % 3 == 1:
+            return False
+        pairs += n % 3 == 2
+        if pairs > 1 or not block_splits(block, bytes(pattern), offset):
+            return False
+    return pairs == 1
+
+
 def is_complete(concealed: Sequence[int], n_calls: int) -> bool:
     """Whether concealed counts with ``n_calls`` calls form a complete hand in any form.
 
@@ -287,18 +303,20 @@ def is_complete(concealed: Sequence[int], n_calls: int) -> bool:
     (True, False)
     """
     counts = tuple(concealed)
-    if _concealed_splits(counts):
+    if _regular_complete(counts):
         return True
-    if n_calls == 0 and _special(counts, next(k for k in range(34) if counts[k])):
-        return True
-    if n_calls > 1:
+    kinds = sum(1 for c in counts if c)
+    if n_calls == 0 and (kinds in (7, 13, 14) or all(c in (0, 2, 4) for c in counts)):
+        if _special(counts, next(k for k in range(34) if counts[k])):
+            return True
+    if n_calls > 1 or kinds < 8:
         return False
     for pattern in KNIT_PATTERNS:
         if all(counts[k] for k in pattern):
             rest = list(counts)
             for k in pattern:
                 rest[k] -= 1
-            if _concealed_splits(tuple(rest)):
+            if _regular_complete(rest):
                 return True
     return False
 

@@ -255,3 +255,17 @@ def test_edition_differences_in_combinations(
     old = set(fans(scored(hand, win, self_drawn, rules=McrRules(edition="1998"), **facts)))
     new = set(fans(scored(hand, win, self_drawn, **facts)))
     assert (old - new, new - old) == (only_1998, only_2006)
+
+
+def test_hand_object_and_tile_kind_inputs() -> None:
+    from riichi_lut.core.hand import Call, Hand
+
+    text = scored("123m456p789s234s55z", "5z")
+    as_objects = scored(Hand("123m456p789s234s55z"), 31)  # type: ignore[arg-type]
+    assert as_objects.total == text.total and as_objects.fans == text.fans
+    added = Hand("123m456p789s55z", calls=(Call.added_kan(19),))
+    assert "Melded Kong" in fans(scored(added, "5z"))  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match="win_tile"):
+        scored("123m456p789s234s55z", 34)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match="win_tile"):
+        scored("123m456p789s234s55z", "5z5z")

@@ -306,9 +306,9 @@ def is_complete(concealed: Sequence[int], n_calls: int) -> bool:
     if _regular_complete(counts):
         return True
     kinds = sum(1 for c in counts if c)
-    if n_calls == 0 and (kinds in (7, 13, 14) or all(c in (0, 2, 4) for c in counts)):
-        if _special(counts, next(k for k in range(34) if counts[k])):
-            return True
+    maybe_special = n_calls == 0 and (kinds in (7, 13, 14) or all(c in (0, 2, 4) for c in counts))
+    if maybe_special and _special(counts, next(k for k in range(34) if counts[k])):
+        return True
     if n_calls > 1 or kinds < 8:
         return False
     for pattern in KNIT_PATTERNS:

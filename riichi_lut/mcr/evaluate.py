@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .facts import Facts, HandFacts
-from .fans import DRAGONS, FANS, WINDS
+from .fans import DRAGONS, FANS, HAND_LEVEL, WINDS
 from .readings import CHOW, KNIT, KONG, PAIR, PUNG, YAOCHU, McrReading
 
-__all__ = ["MIXED_KONGS", "Scored", "best_reading", "evaluate", "implied_closure", "total_of"]
+__all__ = ["MIXED_KONGS", "Scored", "best_reading", "evaluate", "implied_closure", "total_of", "uses"]
 
 MIXED_KONGS = (57, "明暗杠", "Concealed Kong and Melded Kong", 5)
 """The 1998 rule text of Two Melded Kongs: one melded and one concealed kong score 5
@@ -44,18 +44,31 @@ def implied_closure(edition: str) -> dict[int, frozenset[int]]:
     return closure
 
 
+_HAND_ROWS = tuple(row for row in FANS if row.number in HAND_LEVEL)
+_READING_ROWS = tuple(row for row in FANS if row.number not in HAND_LEVEL)
+
+
+def _hand_fans(f: Facts) -> dict[int, int]:
+    """The hand-level fans of ``f``'s hand, counted on its first reading and kept."""
+    cached = f.h.hand_fans
+    if cached is None:
+        cached = {row.number: c for row in _HAND_ROWS if (c := row.count(f))}
+        f.h.hand_fans = cached
+    return cached
+
+
 _IMPLIES = {edition: {f.number: f.implies_in(edition) for f in FANS} for edition in ("2006", "1998")}
 _POINTS = {edition: {f.number: f.points_in(edition) for f in FANS} for edition in ("2006", "1998")}
 
 
 @dataclass(frozen=True, slots=True)
 class Scored:
-    """One fan line of a reading: number, count, points per use, the sets it used."""
+    """One fan line of a reading: number, count, points per use (the sets it used:
+    :func:`uses`, for the chosen reading only)."""
 
     number: int
     count: int
     points: int
-    sets: tuple[str, ...]
     mixed_kongs: bool = False
 
 
@@ -89,8 +102,9 @@ _USES: dict[int, Callable[[Facts], tuple[str, ...]]] = {
 }
 
 
-def _uses(f: Facts, number: int) -> tuple[str, ...]:
-    """The sets a fan line used, in notation (empty: the whole hand or the win)."""
+def uses(f: Facts, number: int) -> tuple[str, ...]:
+    """The sets fan ``number`` used in the reading of ``f``, in notation (empty: the
+    whole hand or the win)."""
     if number in f.chow_uses:
         return _chow_uses(f, number)
     use = _USES.get(number)
@@ -100,8 +114,8 @@ def _uses(f: Facts, number: int) -> tuple[str, ...]:
 def evaluate(f: Facts) -> list[Scored]:
     """The fans of one reading after the edition's kong rules and non-repeat."""
     edition = f.h.edition
-    raw: dict[int, int] = {}
-    for row in FANS:
+    raw = dict(_hand_fans(f))
+    for row in _READING_ROWS:
         c = row.count(f)
         if c:
             raw[row.number] = c
@@ -127,9 +141,9 @@ def evaluate(f: Facts) -> list[Scored]:
     if not any(n != 81 for n in kept) and not mixed:
         kept[43] = 1
     points = _POINTS[edition]
-    out = [Scored(n, kept[n], points[n], _uses(f, n)) for n in sorted(kept)]
+    out = [Scored(n, kept[n], points[n]) for n in sorted(kept)]
     if mixed:
-        out.append(Scored(MIXED_KONGS[0], 1, MIXED_KONGS[3], f.sets_text((KONG,)), mixed_kongs=True))
+        out.append(Scored(MIXED_KONGS[0], 1, MIXED_KONGS[3], mixed_kongs=True))
         out.sort(key=lambda s: s.number)
     return out
 

@@ -30,6 +30,7 @@ class HandFacts:
         "closed",
         "counts",
         "edition",
+        "hand_fans",
         "has_dragons",
         "has_winds",
         "kinds",
@@ -73,6 +74,7 @@ class HandFacts:
             and ([pre[9 * next(iter(self.suits)) + i] for i in range(9)] == [3, 1, 1, 1, 1, 1, 1, 1, 3])
         )
         self._waits: frozenset[int] | None = None
+        self.hand_fans: dict[int, int] | None = None  # filled by riichi_lut.mcr.evaluate
 
     @property
     def one_kind_wait(self) -> bool:

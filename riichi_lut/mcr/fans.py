@@ -22,7 +22,7 @@ from ..errors import InvalidArgumentError, quote
 from .facts import Facts
 from .readings import KNIT_PATTERNS, KONG, YAOCHU
 
-__all__ = ["FANS", "Fan", "fan"]
+__all__ = ["FANS", "HAND_LEVEL", "Fan", "fan"]
 
 GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s, Green Dragon
 REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
@@ -92,6 +92,8 @@ def _suited_pungs(f: Facts) -> list[tuple[int, int]]:
 
 
 def _shifted_pungs(f: Facts, size: int, same_suit: bool) -> int:
+    if len(f.pungs) < size:
+        return 0
     pungs = _suited_pungs(f)
     if same_suit:
         for suit in range(3):
@@ -110,11 +112,15 @@ def _shifted_pungs(f: Facts, size: int, same_suit: bool) -> int:
 
 
 def _same_number_pungs(f: Facts, suits: int) -> int:
+    if len(f.pungs) < suits:
+        return 0
     pungs = _suited_pungs(f)
     return sum(1 for n in range(9) if len({s for s, m in pungs if m == n}) == suits)
 
 
 def _four_pure_shifted(f: Facts) -> int:
+    if len(f.pungs) < 4:
+        return 0
     pungs = _suited_pungs(f)
     return int(
         len(pungs) == 4
@@ -279,6 +285,12 @@ _TABLE = """
 80 | 自摸 | zì mō | Self-Drawn | 1 |
 81 | 花牌 | huā pái | Flower Tiles | 1 |
 """
+
+HAND_LEVEL = frozenset(
+    (3, 4, 22, 25, 26, 27, 36, 37, 40, 44, 45, 46, 47, 49, 51, 56, 58, 62, 68, 75, 76, 80, 81)
+)
+"""The fans whose predicate reads the whole hand and the win only (the same in every
+reading): counted once per hand."""
 
 _BEGINNER = frozenset((19, 22, 28, 30, 31, 34, 36, 37, 38, 39, 41))  # the seed's 初級ルールでも採用
 _POINTS_1998 = {53: 6}

@@ -21,7 +21,7 @@ from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES, NUM_KINDS, parse_tiles
 from ..core.winds import WIND_LETTERS
 from ..errors import InvalidArgumentError, InvalidHandError, InvalidSituationError, NotAWinError, quote
-from .evaluate import best_reading, total_of
+from .evaluate import best_reading, total_of, uses
 from .explain import explain
 from .facts import HandFacts
 from .fans import fan
@@ -152,7 +152,7 @@ def _win_kind(value: object) -> int:
 
 
 def _check_hand(h: Hand, win_kind: int, win: Win, rules: McrRules) -> None:
-    if any(h.total_red):
+    if any(h.red) or any(code >= NUM_KINDS for call in h.calls for code in call.tiles):
         raise InvalidHandError(
             f"{quote(h.to_text())} has a red five (0m/0p/0s): MCR has no red fives; write it as a 5"
         )
@@ -273,7 +273,7 @@ def score(
         chinese, english = (
             ("明暗杠", "Concealed Kong and Melded Kong") if s.mixed_kongs else (row.chinese, row.english)
         )
-        fan_lines.append(FanLine(s.number, chinese, english, s.points, s.count, s.sets))
+        fan_lines.append(FanLine(s.number, chinese, english, s.points, s.count, uses(facts, s.number)))
     del edition
     uncapped = total_of(lines)
     without_flowers = total_of(lines, flowers=False)

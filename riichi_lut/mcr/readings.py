@@ -338,6 +338,52 @@ def _candidates(counts: Sequence[int], n_calls: int) -> range | list[int]:
     return sorted(near)
 
 
+def _block_state(block: str, pattern: Sequence[int], offset: int) -> int:
+    """0: empty or sets only, 1: sets and the pair, -1: not complete."""
+    n = sum(pattern)
+    if n == 0:
+        return 0
+    if n % 3 == 1 or not block_splits(block, bytes(pattern), offset):
+        return -1
+    return int(n % 3 == 2)
+
+
+def _regular_waits(counts: list[int], candidates: Sequence[int]) -> set[int]:
+    """Kinds among ``candidates`` that complete ``counts`` in the regular form: only the
+    block of the added tile changes, the others are read once."""
+    states = [
+        _block_state(block, counts[offset : offset + (7 if block == "honor" else 9)], offset)
+        for block, offset in _BLOCKS
+    ]
+    out = set()
+    for k in candidates:
+        b = 3 if k >= 27 else k // 9
+        others = [st for i, st in enumerate(states) if i != b]
+        if -1 in others or sum(others) > 1:
+            continue
+        block, offset = _BLOCKS[b]
+        pattern = counts[offset : offset + (7 if block == "honor" else 9)]
+        pattern[k - offset] += 1
+        if (
+            _block_state(block, pattern, offset) + sum(others) == 1
+            and _block_state(block, pattern, offset) != -1
+        ):
+            out.add(k)
+    return out
+
+
+def _may_be_knitted_or_orphans(counts: Sequence[int], n_calls: int) -> bool:
+    """A 13-tile hand one tile from thirteen orphans, honors-and-knitted or a knitted
+    straight: eight of a knitted straight's nine kinds, or (closed) only terminals and
+    honors, or thirteen single tiles."""
+    if n_calls > 1:
+        return False
+    if any(sum(1 for k in pattern if counts[k]) >= 8 for pattern in KNIT_PATTERNS):
+        return True
+    held = [k for k in range(34) if counts[k]]
+    return n_calls == 0 and (set(held) <= YAOCHU or (len(held) == 13 and max(counts) == 1))
+
+
 def waits(concealed: Sequence[int], calls: Sequence[Call]) -> frozenset[int]:
     """The tile kinds that complete a 13-tile hand (a kind held four times, calls
     included, is no wait).
@@ -351,12 +397,17 @@ def waits(concealed: Sequence[int], calls: Sequence[Call]) -> frozenset[int]:
     for call in calls:
         for k in call.kinds:
             totals[k] += 1
-    out = set()
-    for k in _candidates(counts, len(calls)):
-        if totals[k] >= 4:
-            continue
-        counts[k] += 1
-        if is_complete(counts, len(calls)):
-            out.add(k)
-        counts[k] -= 1
+    candidates = [k for k in _candidates(counts, len(calls)) if totals[k] < 4]
+    out = _regular_waits(counts, candidates)
+    odd = [k for k in range(34) if counts[k] % 2]
+    if not calls and len(odd) == 1 and totals[odd[0]] < 4:  # seven pairs (a quad is two pairs)
+        out.add(odd[0])
+    if _may_be_knitted_or_orphans(counts, len(calls)):
+        for k in candidates:
+            if k in out:
+                continue
+            counts[k] += 1
+            if is_complete(counts, len(calls)):
+                out.add(k)
+            counts[k] -= 1
     return frozenset(out)

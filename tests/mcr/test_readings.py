@@ -4,6 +4,8 @@ one-kind wait and the four-copy rule."""
 
 from __future__ import annotations
 
+import pytest
+
 from riichi_lut.core.hand import Hand
 from riichi_lut.mcr.readings import CHOW, KNIT, KNIT_PATTERNS, PUNG, McrReading, is_complete, readings, waits
 
@@ -64,3 +66,34 @@ def test_is_complete_and_waits() -> None:
     # four 8s in a kong: 8s is no wait, the hand waits on 5s alone
     h = Hand("33p45667s [8888s] (6666z)")
     assert waits(h.concealed, h.calls) == frozenset({22})
+
+
+def _brute_waits(text: str) -> frozenset[int]:
+    h = Hand(text)
+    counts, totals = list(h.concealed), h.total_counts
+    out = set()
+    for k in range(34):
+        if totals[k] < 4:
+            counts[k] += 1
+            if is_complete(counts, len(h.calls)):
+                out.add(k)
+            counts[k] -= 1
+    return frozenset(out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1111m2222p33s44s5z",  # seven pairs, two quads: five kinds
+        "1s224455556666z",  # seven pairs with two quads, the single 1s
+        "14m258p369s11z [555z]",  # knitted straight with a call, lacking a far 7m
+        "19m19p19s1234567z",  # thirteen orphans, thirteen-sided
+        "147m258p36s123456z",  # honors and knitted, one short
+        "1112345678999m",  # nine gates
+        "33p45667s [8888s] (6666z)",  # the fifth 8s is no wait
+        "23456m234p88p [234m]",
+    ],
+)
+def test_waits_match_a_34_kind_brute_force(text: str) -> None:
+    h = Hand(text)
+    assert waits(h.concealed, h.calls) == _brute_waits(text)

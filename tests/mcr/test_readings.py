@@ -88,7 +88,7 @@ def _brute_waits(text: str) -> frozenset[int]:
         "1s224455556666z",  # seven pairs with two quads, the single 1s
         "14m258p369s11z [555z]",  # knitted straight with a call, lacking a far 7m
         "19m19p19s1234567z",  # thirteen orphans, thirteen-sided
-        "147m258p36s123456z",  # honors and knitted, one short
+        "147m258p36s12345z",  # honors and knitted, one short
         "1112345678999m",  # nine gates
         "33p45667s [8888s] (6666z)",  # the fifth 8s is no wait
         "23456m234p88p [234m]",

@@ -6,12 +6,27 @@ explanation, exact MCR shanten over every form, and discard advice. Rules and so
 ``docs/mcr.md``.
 """
 
+from .fans import FANS, Fan, fan
 from .notation import GB_HONOR_LETTERS, GbHand, format_gb, parse_gb, read_gb
+from .rules import DEFAULT_RULES, McrRules
+from .score import Alternative, FanLine, McrScore, Payment, score
+from .win import Win
 
 __all__: list[str] = [
+    "DEFAULT_RULES",
+    "FANS",
     "GB_HONOR_LETTERS",
+    "Alternative",
+    "Fan",
+    "FanLine",
     "GbHand",
+    "McrRules",
+    "McrScore",
+    "Payment",
+    "Win",
+    "fan",
     "format_gb",
     "parse_gb",
     "read_gb",
+    "score",
 ]

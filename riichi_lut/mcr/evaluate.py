@@ -16,9 +16,21 @@ from .facts import Facts, HandFacts
 from .fans import DRAGONS, FANS, HAND_LEVEL, WINDS
 from .readings import CHOW, KNIT, KONG, PAIR, PUNG, YAOCHU, McrReading
 
-__all__ = ["MIXED_KONGS", "Scored", "best_reading", "evaluate", "implied_closure", "total_of", "uses"]
+__all__ = [
+    "MIXED_KONGS",
+    "MIXED_KONG_POINTS",
+    "Scored",
+    "best_reading",
+    "evaluate",
+    "implied_closure",
+    "total_of",
+    "uses",
+]
 
-MIXED_KONGS = (57, "明暗杠", "Concealed Kong and Melded Kong", 5)
+# One melded and one concealed kong (明暗杠): a sub-case of Two Melded Kongs, scored in place
+# of Melded Kong + Concealed Kong, 5 points in 1998 and 6 in 2006 (docs/mcr.md, Editions).
+MIXED_KONGS = (57, "明暗杠", "Concealed Kong and Melded Kong")
+MIXED_KONG_POINTS = {"1998": 5, "2006": 6}
 """The 1998 rule text of Two Melded Kongs: one melded and one concealed kong score 5
 together (number of the row whose text holds the rule, Chinese, English, points)."""
 
@@ -119,15 +131,14 @@ def evaluate(f: Facts) -> list[Scored]:
         c = row.count(f)
         if c:
             raw[row.number] = c
-    mixed = False
+    mixed = f.kongs == 2 and f.concealed_kongs == 1
+    if mixed:
+        raw.pop(67, None)
+        raw.pop(74, None)
     if edition == "1998":
         if f.kongs >= 3:  # one fan of the kong series and one of the concealed-pung series
             raw.pop(67, None)
             raw.pop(53, None)
-        if f.kongs == 2 and f.concealed_kongs == 1:
-            raw.pop(67, None)
-            raw.pop(74, None)
-            mixed = True
         if 4 in raw and 73 in raw:  # Nine Gates: one Pung of Terminals is part of it
             raw[73] -= 1
             if not raw[73]:
@@ -143,7 +154,7 @@ def evaluate(f: Facts) -> list[Scored]:
     points = _POINTS[edition]
     out = [Scored(n, kept[n], points[n]) for n in sorted(kept)]
     if mixed:
-        out.append(Scored(MIXED_KONGS[0], 1, MIXED_KONGS[3], mixed_kongs=True))
+        out.append(Scored(MIXED_KONGS[0], 1, MIXED_KONG_POINTS[edition], mixed_kongs=True))
         out.sort(key=lambda s: s.number)
     return out
 

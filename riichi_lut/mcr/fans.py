@@ -309,8 +309,9 @@ _NOTES = {
     35: "2006: no wait fan when the winning tile can complete the knitted straight (seed; Sloper"
     " column #296 names it a WMCC rule); 1998: the wait fans as for any hand",
     53: "6 points in 1998, 8 in 2006 (Sloper column #341 lists it among the 8-point fans)",
-    57: "1998: one melded and one concealed kong score 5 together (明暗杠, in this fan's rule text);"
-    " 2006: Concealed Kong + Melded Kong (3)",
+    57: "one melded and one concealed kong score together as 明暗杠, in place of Melded Kong and"
+    " Concealed Kong: 5 points in 1998 (this fan's rule text), 6 in 2006 (the WMCC General Rules,"
+    " March 2006)",
     67: "1998: not counted with three or four kongs; 2006: counted (seed, Four Kongs / Three Kongs)",
 }
 

@@ -99,7 +99,7 @@ def test_no_flowers_in_the_set() -> None:
         ("123m456p99s (2222z) (3333z)", "1998", {"Two Concealed Kongs": 6}),
         ("123m456p99s (2222z) (3333z)", "2006", {"Two Concealed Kongs": 8}),
         ("123m456p99s [2222z] (3333z)", "1998", {"Concealed Kong and Melded Kong": 5}),
-        ("123m456p99s [2222z] (3333z)", "2006", {"Concealed Kong": 2, "Melded Kong": 1}),
+        ("123m456p99s [2222z] (3333z)", "2006", {"Concealed Kong and Melded Kong": 6}),
     ],
 )
 def test_edition_differences_of_the_kongs(hand: str, edition: str, expected: dict[str, int]) -> None:

@@ -6,4 +6,6 @@ explanation, exact MCR shanten over every form, and discard advice. Rules and so
 ``docs/mcr.md``.
 """
 
-__all__: list[str] = []
+from .shanten import McrShantenResult, shanten, shanten_batch
+
+__all__: list[str] = ["McrShantenResult", "shanten", "shanten_batch"]

@@ -53,7 +53,9 @@ __all__ = [
     "thirteen_orphans_replacement",
 ]
 
-SUIT_ORDERS: tuple[tuple[int, int, int], ...] = tuple((a, b, c) for a, b, c in itertools.permutations(range(3)))
+SUIT_ORDERS: tuple[tuple[int, int, int], ...] = tuple(
+    (a, b, c) for a, b, c in itertools.permutations(range(3))
+)
 """The 6 knitted sets as the residue ``r`` (kinds ``r``, ``r + 3``, ``r + 6`` of the suit: 0 =
 147, 1 = 258, 2 = 369) of man, pin and sou."""
 

@@ -225,4 +225,3 @@ def shanten_batch(
 
     run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
     return out
-

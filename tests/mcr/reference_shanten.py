@@ -10,9 +10,8 @@ tiles and may use copies that sit in them: the tests say where that is wrong by 
 * **regular**: ``4 - calls`` sets and a pair: the depth-first search of
   ``tests/reference.py`` (``standard_replacement``).
 * **seven pairs** (closed): seven pairs, a kind used at most twice (four of a kind = two
-  pairs). Every multiset of at most 7 pairs on *held* kinds is enumerated; the other pairs
-  go on kinds not held, at 2 draws each whichever they are (at most 14 kinds are held, so
-  20 others are always free).
+  pairs): every number of pairs on every kind, by a knapsack over the 34 kinds (the cost
+  of a target is a sum over kinds).
 * **thirteen orphans** (closed): the 13 targets (which orphan is doubled).
 * **honors-and-knitted** (closed): for each of the 6 knitted sets, every choice of 14 of
   the 16 candidates (7 honors, 9 knitted), one copy each: 720 targets.
@@ -92,18 +91,16 @@ def _best(form: str, counts: Sequence[int], called: Sequence[int], calls: int) -
 
 
 def seven_pairs_replacement(counts: Sequence[int]) -> int:
-    held = [k for k in range(NUM_KINDS) if counts[k]]
-    best = 14
-    for size in range(8):
-        for chosen in itertools.combinations_with_replacement(held, size):
-            if any(chosen.count(k) > 2 for k in set(chosen)):
-                continue
-            w = [0] * NUM_KINDS
-            for k in chosen:
-                w[k] += 2
-            cost = sum(max(0, w[k] - counts[k]) for k in held) + 2 * (7 - size)
-            best = min(best, cost)
-    return best
+    """Seven pairs: a target puts ``t[k]`` in {0, 1, 2} pairs on each kind, 7 in all, at a
+    cost of ``max(0, 2 * t[k] - counts[k])`` per kind. The cost is a sum over kinds, so
+    ``best[j]`` = the cheapest way to place ``j`` pairs on the kinds seen so far is built
+    kind by kind over every ``t[k]`` (a knapsack over all 34 kinds, no shortcut)."""
+    best = [0] + [99] * 7
+    for k in range(NUM_KINDS):
+        best = [
+            min(best[j - t] + max(0, 2 * t - counts[k]) for t in (0, 1, 2) if j - t >= 0) for j in range(8)
+        ]
+    return best[7]
 
 
 def reference_mcr_shanten(

@@ -1,20 +1,22 @@
 """The vectorised kernel of :func:`riichi_lut.mcr.shanten.shanten_batch` and its look-up
 arrays, derived once from the Riichi block tables (no table of its own).
 
-Per block pattern (base-5 index, docs/tables.md) two uint32 words are derived:
+Every block pattern (base-5 index, docs/tables.md) gets one 64-bit *word*:
 
-* the *form word*: the block's regular class, premultiplied for the next composition step
-  (bits 0-13), and statistics above it that add field by field without carries over the
-  four blocks of a hand: seven-pairs slots of cost 0 (``FREE``) and 1 (``CHEAP``), orphan
-  kinds and orphan pairs (thirteen orphans), honor kinds (honors-and-knitted);
-* the *knit word* of a suit pattern: for each residue ``j`` (147, 258, 369) the class of
-  the pattern less one copy of each held kind of that residue (7 bits each) and how many of
-  those kinds are held (2 bits each, from bit 21).
+* bits 0-13: the block's regular class (premultiplied by 5 for the honors, as the
+  composition chain of :mod:`riichi_lut.analysis.shanten` wants it);
+* bits 14-31: statistics that add field by field without carries over the four blocks of
+  a hand: seven-pairs slots of cost 0 (``FREE``) and 1 (``CHEAP``), orphan kinds and orphan
+  pairs (thirteen orphans), honor kinds (honors-and-knitted);
+* suits only, bits 32-52: for each residue ``j`` (147, 258, 369) the class of the pattern
+  less one copy of each held kind of that residue (7 bits each), and bits 53-58: how many
+  of those kinds are held (2 bits each).
 
-A chunk of rows then costs eight block gathers and small-table look-ups: the regular
-chain of :mod:`riichi_lut.analysis.shanten`, the closed forms from the summed statistics,
-honors-and-knitted from one table over the three suits' held counts, and knitted straight
-as the same chain run on the reduced classes of each of the 6 knitted sets.
+A chunk of rows then costs four block gathers and small-table look-ups: the regular
+chain, the closed forms from the summed statistics, honors-and-knitted from one table over
+the three suits' held counts, and knitted straight as the regular chain run on the reduced
+classes of each of the 6 knitted sets (for ``form="all"`` only on the rows where its
+missing-kinds bound lets it win).
 """
 
 from __future__ import annotations
@@ -35,17 +37,19 @@ NOT_APPLICABLE = 127
 """What :func:`~riichi_lut.mcr.shanten.shanten_batch` gives for a form that does not apply
 to a row (the scalar result's ``None``): above every real shanten, so minima ignore it."""
 
-# Form-word fields (bit offsets above the 14-bit class term).
+# Word fields: the class below CLASS_BITS, the statistics above it (offsets within them),
+# the reduced classes from bit REDUCED, the held counts from bit HELD.
 CLASS_BITS = 14
 FREE, CHEAP, ORPHAN_KINDS, ORPHAN_PAIRS, HONOR_KINDS = 0, 4, 8, 12, 15
-_CLASS_MASK = np.uint32((1 << CLASS_BITS) - 1)
-HELD_SHIFT = 21
+STATS_MASK = (1 << 18) - 1
+CLASS_MASK = (1 << CLASS_BITS) - 1
+REDUCED, HELD = 32, 53
 
 
 def _kind_stats(block: Block) -> np.ndarray:
-    """``stats[i, c]``: the form-word statistics of ``c`` copies of kind ``i``."""
+    """``stats[i, c]``: the statistics of ``c`` copies of kind ``i`` of the block."""
     c = np.arange(5)
-    stats = np.zeros((block.kinds, 5), dtype=np.uint32)
+    stats = np.zeros((block.kinds, 5), dtype=np.int64)
     free = (c >= 2).astype(int) + (c == 4)
     cheap = ((c == 1) | (c == 3)).astype(int)
     held, paired = (c >= 1).astype(int), (c >= 2).astype(int)
@@ -61,28 +65,27 @@ def _kind_stats(block: Block) -> np.ndarray:
     return stats
 
 
-def _form_word(t: loader.Tables, block: Block, multiplier: int) -> np.ndarray:
-    classes = t[f"{block.name}_class"].astype(np.uint32)
+def _word(t: loader.Tables, block: Block, multiplier: int) -> np.ndarray:
+    """Class and statistics of every pattern of the block (int64, low 32 bits)."""
+    classes = t[f"{block.name}_class"].astype(np.int64)
     classes[classes == 255] = 0  # > 14 tiles: rows are validated before any look-up
-    return np.asarray(
-        classes * np.uint32(multiplier) | broadcast_sum(block, _kind_stats(block)) << CLASS_BITS
-    )
+    return np.asarray(classes * multiplier | broadcast_sum(block, _kind_stats(block)) << CLASS_BITS)
 
 
-def _knit_word(t: loader.Tables) -> np.ndarray:
+def _suit_word(t: loader.Tables) -> np.ndarray:
+    """:func:`_word` of the suit plus the reduced classes and held counts per residue."""
     classes = t["suit_class"]
+    invalid = classes == 255
     index = np.arange(SUIT.size, dtype=np.int64)
-    word = np.zeros(SUIT.size, dtype=np.uint32)
+    word = _word(t, SUIT, 1)
     for j, kinds in enumerate(RESIDUE_KINDS):
         held = np.zeros((SUIT.kinds, 5), dtype=np.int64)
         for k in kinds:
             held[k, 1:] = 1
         steps = held * (5 ** np.arange(SUIT.kinds))[:, None]
-        reduced = classes[index - broadcast_sum(SUIT, steps)].astype(np.uint32)
-        reduced[classes == 255] = 0
-        word |= reduced << np.uint32(7 * j) | broadcast_sum(SUIT, held).astype(np.uint32) << np.uint32(
-            HELD_SHIFT + 2 * j
-        )
+        reduced = classes[index - broadcast_sum(SUIT, steps)].astype(np.int64)
+        reduced[invalid] = 0
+        word |= reduced << (REDUCED + 7 * j) | broadcast_sum(SUIT, held) << (HELD + 2 * j)
     return word
 
 
@@ -90,10 +93,8 @@ def _knit_word(t: loader.Tables) -> np.ndarray:
 class BatchTables:
     """Look-up arrays of the MCR batch path (see the module docstring)."""
 
-    man: np.ndarray  # form word, class * 126
-    suit: np.ndarray  # form word, class
-    honor: np.ndarray  # form word, class * 5
-    knit: np.ndarray  # knit word of a suit pattern
+    suit: np.ndarray  # word of a suit pattern, intp
+    honor: np.ndarray  # word of an honor pattern (class * 5), intp
     pair: np.ndarray  # [man*126 + pin] -> suit pair class * 126, intp
     triple: np.ndarray  # [pair + sou] -> suit triple class * 275, intp
     regular: np.ndarray  # [triple + honor + calls] -> shanten, int8
@@ -101,7 +102,6 @@ class BatchTables:
     thirteen_orphans: np.ndarray  # int8 by (stats >> ORPHAN_KINDS) & 0x7f
     knitted_held: np.ndarray  # [held m | held p << 6 | held s << 12] -> best knitted kinds, int8
     knitted_missing: tuple[np.ndarray, ...]  # per knitted set: [held index] -> its kinds not held, int8
-    knitted_final: np.ndarray  # [triple + honor + calls(3|4)] -> regular of one set + pair, int8
 
 
 def _build(t: loader.Tables) -> BatchTables:
@@ -113,10 +113,8 @@ def _build(t: loader.Tables) -> BatchTables:
     fields = [(held >> (2 * j)) & 3 for j in range(9)]  # suit s, residue j: fields[3 * s + j]
     missing = np.stack([9 - sum(fields[3 * s + r] for s, r in enumerate(order)) for order in SUIT_ORDERS])
     return BatchTables(
-        man=_form_word(t, SUIT, 126),
-        suit=_form_word(t, SUIT, 1),
-        honor=_form_word(t, HONOR, 5),
-        knit=_knit_word(t),
+        suit=_suit_word(t).astype(np.intp),
+        honor=_word(t, HONOR, 5).astype(np.intp),
         pair=t["suit_pair_class"].astype(np.intp).reshape(-1) * 126,
         triple=t["suit_triple_class"].astype(np.intp).reshape(-1) * 275,
         regular=np.ascontiguousarray(t["standard_shanten"]).reshape(-1),
@@ -124,7 +122,6 @@ def _build(t: loader.Tables) -> BatchTables:
         thirteen_orphans=thirteen,
         knitted_held=(9 - missing.min(axis=0)).astype(np.int8),
         knitted_missing=tuple(np.ascontiguousarray(row, dtype=np.int8) for row in missing),
-        knitted_final=np.ascontiguousarray(t["standard_shanten"]).reshape(-1),
     )
 
 
@@ -134,24 +131,22 @@ def batch_tables(t: loader.Tables) -> BatchTables:
 
 
 def _knitted_straight(
-    lut: BatchTables, km: np.ndarray, kp: np.ndarray, ks: np.ndarray, base: Any
+    lut: BatchTables, wm: np.ndarray, wp: np.ndarray, ws: np.ndarray, base: Any
 ) -> np.ndarray:
     """Knitted-straight shanten (a set and a pair, or the pair alone with one call) of rows
-    with knit words ``km``, ``kp``, ``ks``; ``base`` is the honor class term plus
+    with suit words ``wm``, ``wp``, ``ws``; ``base`` is the honor class term plus
     ``3 + calls``. The regular chain runs on the reduced classes of each knitted set."""
-    mask = 127
-    wide = [w.astype(np.intp) for w in (km, kp, ks)]
-    man = [((wide[0] >> (7 * j)) & mask) * 126 for j in range(3)]
-    pin = [(wide[1] >> (7 * j)) & mask for j in range(3)]
-    sou = [(wide[2] >> (7 * j)) & mask for j in range(3)]
-    held = (wide[0] >> HELD_SHIFT) | (wide[1] >> HELD_SHIFT) << 6 | (wide[2] >> HELD_SHIFT) << 12
+    man = [((wm >> (REDUCED + 7 * j)) & 127) * 126 for j in range(3)]
+    pin = [(wp >> (REDUCED + 7 * j)) & 127 for j in range(3)]
+    sou = [(ws >> (REDUCED + 7 * j)) & 127 for j in range(3)]
+    held = wm >> HELD | (wp >> HELD) << 6 | (ws >> HELD) << 12
     best: np.ndarray | None = None
     for order, (rm, rp, rs) in enumerate(SUIT_ORDERS):
         k = lut.pair[man[rm] + pin[rp]]
         k += sou[rs]
         k = lut.triple[k]
         k += base
-        value = lut.knitted_final[k]
+        value = lut.regular[k]
         value += lut.knitted_missing[order][held]
         best = value if best is None else np.minimum(best, value, out=best)
     assert best is not None
@@ -159,41 +154,43 @@ def _knitted_straight(
 
 
 def chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: str, offset: int) -> np.ndarray:
-    """MCR shanten of one chunk of validated rows (``form`` as in ``shanten_batch``).
-
-    With ``form="all"`` knitted straight is computed only for rows where it could win:
-    its shanten is at least the fewest missing knitted kinds minus one, which the
-    honors-and-knitted look-up gives for free."""
+    """MCR shanten of one chunk of validated rows (``form`` as in ``shanten_batch``)."""
     totals, (im, ip, is_, iz) = block_indices(rows)
     check_totals(totals, calls, offset)
-    wm, wp, ws, wz = lut.man[im], lut.suit[ip], lut.suit[is_], lut.honor[iz]
+    wm, wp, ws, wz = lut.suit[im], lut.suit[ip], lut.suit[is_], lut.honor[iz]
     closed: Any = calls == 0
     few: Any = calls <= 1
     if form == "knitted_straight":
-        base = (wz & _CLASS_MASK).astype(np.intp) + (3 + np.minimum(calls, 1))
-        value = _knitted_straight(lut, lut.knit[im], lut.knit[ip], lut.knit[is_], base)
-        return np.asarray(np.where(few, value, NOT_APPLICABLE), dtype=np.int8)
+        base = (wz & CLASS_MASK) + (3 + np.minimum(calls, 1))
+        return np.asarray(
+            np.where(few, _knitted_straight(lut, wm, wp, ws, base), NOT_APPLICABLE), dtype=np.int8
+        )
     parts: list[np.ndarray] = []
     if form in ("all", "regular"):
-        k2 = lut.triple[lut.pair[(wm + wp) & _CLASS_MASK] + (ws & _CLASS_MASK)]
-        regular = lut.regular[k2 + (wz & _CLASS_MASK) + calls]
+        k = (wm & CLASS_MASK) * 126
+        k += wp & CLASS_MASK
+        k = lut.pair[k]
+        k += ws & CLASS_MASK
+        k = lut.triple[k]
+        k += wz & CLASS_MASK
+        k += calls
+        regular = lut.regular[k]
         if form == "regular":
             return np.asarray(regular)
         parts.append(regular)
-    stats = (wm + wp + ws + wz) >> np.uint32(CLASS_BITS)
+    total = wm + wp
+    total += ws
+    total += wz
+    stats = (total >> CLASS_BITS) & STATS_MASK
     if form in ("all", "seven_pairs"):
-        parts.append(lut.seven_pairs[stats & np.uint32(255)])
+        parts.append(lut.seven_pairs[stats & 255])
     if form in ("all", "thirteen_orphans"):
-        parts.append(lut.thirteen_orphans[(stats >> np.uint32(ORPHAN_KINDS)) & np.uint32(127)])
-    km = kp = ks = None
+        parts.append(lut.thirteen_orphans[(stats >> ORPHAN_KINDS) & 127])
     if form in ("all", "honors_and_knitted"):
-        km, kp, ks = lut.knit[im], lut.knit[ip], lut.knit[is_]
-        shift = np.uint32(HELD_SHIFT)
-        held = (km >> shift) | (kp >> shift) << np.uint32(6) | (ks >> shift) << np.uint32(12)
+        held = wm >> HELD | (wp >> HELD) << 6 | (ws >> HELD) << 12
         knitted = lut.knitted_held[held]
-        honors = ((stats >> np.uint32(HONOR_KINDS)) & np.uint32(7)).astype(np.int8)
         value = np.int8(13) - knitted
-        value -= honors
+        value -= ((stats >> HONOR_KINDS) & 7).astype(np.int8)
         parts.append(value)
     if form != "all":
         return np.asarray(np.where(closed, parts[0], NOT_APPLICABLE), dtype=np.int8)
@@ -202,9 +199,8 @@ def chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: str
     # knitted straight >= (9 - knitted kinds held) - 1: only rows where that beats the rest
     need = np.flatnonzero((np.int8(8) - knitted < best) & few)
     if len(need):
-        assert km is not None and kp is not None and ks is not None
-        base = (wz[need] & _CLASS_MASK).astype(np.intp) + 3
+        base = (wz[need] & CLASS_MASK) + 3
         base += calls if isinstance(calls, int) else calls[need]
-        value = _knitted_straight(lut, km[need], kp[need], ks[need], base)
+        value = _knitted_straight(lut, wm[need], wp[need], ws[need], base)
         best[need] = np.minimum(best[need], value)
     return best

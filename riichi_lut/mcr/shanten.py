@@ -37,7 +37,7 @@ import numpy as np
 
 from ..analysis import shanten as riichi_shanten
 from ..analysis.contract import shared_parameters
-from ..analysis.shanten import block_vector
+from ..analysis.shanten import BlockMemo, block_memos
 from ..core.hand import (
     Hand,
     as_hand,
@@ -47,12 +47,12 @@ from ..core.hand import (
 )
 from ..errors import InvalidArgumentError, InvalidHandError, quote
 from ..lut import loader
-from ..lut.blocks import completion, join
 from ..lut.rows import as_count_rows, calls_per_row
 from ..lut.threads import resolve_threads, run_chunks
 from .batch import NOT_APPLICABLE, batch_tables, chunk
 from .forms import (
-    KNITTED_SETS,
+    RESIDUE_KINDS,
+    SUIT_ORDERS,
     honors_and_knitted_replacement,
     knitted_pair_replacement,
     seven_pairs_replacement,
@@ -119,21 +119,40 @@ class McrShantenResult:
         return asdict(self)
 
 
+ScalarTables = tuple[BlockMemo, BlockMemo, list[list[int]], list[list[int]], list[list[list[int]]]]
+
+
+def _scalar_tables(t: loader.Tables) -> ScalarTables:
+    suit, honor = block_memos(t)
+    pair = t["suit_pair_class"].tolist()
+    triple = t["suit_triple_class"].tolist()
+    return suit, honor, pair, triple, t["standard_shanten"].tolist()
+
+
 def _knitted_set_replacement(counts: Sequence[int]) -> int:
     """Knitted straight, a set and a pair of a closed hand: the minimum over the knitted
-    sets of the missing kinds plus the one-set-and-pair requirement of the rest."""
-    zeros = [0] * 34
+    sets of the missing kinds plus the one-set-and-pair requirement of the rest (the
+    regular chain of classes on the reduced suits, :mod:`riichi_lut.mcr.forms`)."""
+    suit, honor, pair, triple, standard = loader.tables().derived("mcr.shanten.scalar", _scalar_tables)
+    reduced: list[list[tuple[int, int]]] = []  # [suit][residue] -> (class, missing kinds)
+    for lo in (0, 9, 18):
+        options = []
+        for kinds in RESIDUE_KINDS:
+            block = list(counts[lo : lo + 9])
+            missing = 0
+            for k in kinds:
+                if block[k]:
+                    block[k] -= 1
+                else:
+                    missing += 1
+            options.append((suit[bytes(block)] & 1023, missing))
+        reduced.append(options)
+    cz = honor[bytes(counts[27:34])] & 1023
     best = 99
-    for kinds in KNITTED_SETS:
-        reduced = list(counts)
-        missing = 0
-        for k in kinds:
-            if reduced[k]:
-                reduced[k] -= 1
-            else:
-                missing += 1
-        v = [block_vector(b, reduced, zeros) for b in range(4)]
-        best = min(best, missing + completion(join(join(v[0], v[1]), v[2]), v[3], 1))
+    for rm, rp, rs in SUIT_ORDERS:
+        (cm, nm), (cp, np_), (cs, ns) = reduced[0][rm], reduced[1][rp], reduced[2][rs]
+        value = standard[triple[pair[cm][cp]][cs]][cz][3] + 1 + nm + np_ + ns
+        best = min(best, value)
     return best
 
 

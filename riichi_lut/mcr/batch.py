@@ -49,7 +49,7 @@ REDUCED, HELD = 32, 53
 def _kind_stats(block: Block) -> np.ndarray:
     """``stats[i, c]``: the statistics of ``c`` copies of kind ``i`` of the block."""
     c = np.arange(5)
-    stats = np.zeros((block.kinds, 5), dtype=np.int64)
+    stats = np.zeros((block.kinds, 5), dtype=np.uint32)
     free = (c >= 2).astype(int) + (c == 4)
     cheap = ((c == 1) | (c == 3)).astype(int)
     held, paired = (c >= 1).astype(int), (c >= 2).astype(int)
@@ -65,28 +65,40 @@ def _kind_stats(block: Block) -> np.ndarray:
     return stats
 
 
-def _word(t: loader.Tables, block: Block, multiplier: int) -> np.ndarray:
-    """Class and statistics of every pattern of the block (int64, low 32 bits)."""
-    classes = t[f"{block.name}_class"].astype(np.int64)
+def _low_word(t: loader.Tables, block: Block, multiplier: int) -> np.ndarray:
+    """Class and statistics of every pattern of the block (uint32)."""
+    classes = t[f"{block.name}_class"].astype(np.uint32)
     classes[classes == 255] = 0  # > 14 tiles: rows are validated before any look-up
-    return np.asarray(classes * multiplier | broadcast_sum(block, _kind_stats(block)) << CLASS_BITS)
+    classes *= np.uint32(multiplier)
+    return np.asarray(classes | broadcast_sum(block, _kind_stats(block)) << np.uint32(CLASS_BITS))
+
+
+def _on_kinds(kinds: tuple[int, ...], per_count: np.ndarray) -> np.ndarray:
+    """``out[h] = sum over i of per_count[i, h[kinds[i]]]`` over the suit grid, flat in
+    base-5 order (the grid's last axis is kind 0, as in
+    :func:`~riichi_lut.lut.blocks.broadcast_sum`, which adds all nine kinds)."""
+    out = np.zeros(SUIT.shape, dtype=per_count.dtype)
+    for i, k in enumerate(kinds):
+        view = [1] * SUIT.kinds
+        view[SUIT.kinds - 1 - k] = 5
+        out += per_count[i].reshape(view)
+    return out.reshape(-1)
 
 
 def _suit_word(t: loader.Tables) -> np.ndarray:
-    """:func:`_word` of the suit plus the reduced classes and held counts per residue."""
+    """The low word of the suit plus, from bit 32, the reduced classes and held counts."""
     classes = t["suit_class"]
     invalid = classes == 255
-    index = np.arange(SUIT.size, dtype=np.int64)
-    word = _word(t, SUIT, 1)
+    index = np.arange(SUIT.size, dtype=np.int32)
+    high = np.zeros(SUIT.size, dtype=np.uint32)
+    some = (np.arange(5) >= 1).astype(np.uint32)
     for j, kinds in enumerate(RESIDUE_KINDS):
-        held = np.zeros((SUIT.kinds, 5), dtype=np.int64)
-        for k in kinds:
-            held[k, 1:] = 1
-        steps = held * (5 ** np.arange(SUIT.kinds))[:, None]
-        reduced = classes[index - broadcast_sum(SUIT, steps)].astype(np.int64)
+        steps = np.array([some * 5**k for k in kinds], dtype=np.int32)  # one copy less of each held kind
+        reduced = classes[index - _on_kinds(kinds, steps)].astype(np.uint32)
         reduced[invalid] = 0
-        word |= reduced << (REDUCED + 7 * j) | broadcast_sum(SUIT, held) << (HELD + 2 * j)
-    return word
+        held = _on_kinds(kinds, np.array([some] * 3))
+        high |= reduced << np.uint32(7 * j) | held << np.uint32(HELD - REDUCED + 2 * j)
+    return np.asarray(_low_word(t, SUIT, 1).astype(np.int64) | high.astype(np.int64) << REDUCED)
 
 
 @dataclass(frozen=True)
@@ -114,7 +126,7 @@ def _build(t: loader.Tables) -> BatchTables:
     missing = np.stack([9 - sum(fields[3 * s + r] for s, r in enumerate(order)) for order in SUIT_ORDERS])
     return BatchTables(
         suit=_suit_word(t).astype(np.intp),
-        honor=_word(t, HONOR, 5).astype(np.intp),
+        honor=_low_word(t, HONOR, 5).astype(np.intp),
         pair=t["suit_pair_class"].astype(np.intp).reshape(-1) * 126,
         triple=t["suit_triple_class"].astype(np.intp).reshape(-1) * 275,
         regular=np.ascontiguousarray(t["standard_shanten"]).reshape(-1),

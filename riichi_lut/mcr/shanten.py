@@ -37,7 +37,7 @@ import numpy as np
 
 from ..analysis import shanten as riichi_shanten
 from ..analysis.contract import shared_parameters
-from ..analysis.shanten import BlockMemo, block_memos
+from ..analysis.shanten import BlockMemo, block_memos, block_vector
 from ..core.hand import (
     Hand,
     as_hand,
@@ -47,6 +47,7 @@ from ..core.hand import (
 )
 from ..errors import InvalidArgumentError, InvalidHandError, quote
 from ..lut import loader
+from ..lut.blocks import completion, join
 from ..lut.rows import as_count_rows, calls_per_row
 from ..lut.threads import resolve_threads, run_chunks
 from .batch import NOT_APPLICABLE, batch_tables, chunk
@@ -66,6 +67,7 @@ __all__ = [
     "NOT_APPLICABLE",
     "McrForm",
     "McrShantenResult",
+    "forms_shanten",
     "shanten",
     "shanten_batch",
 ]
@@ -173,20 +175,28 @@ def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> Mc
         if melds is not None:
             raise InvalidHandError("melds= applies to count sequences; a Hand or text carries its calls")
         parsed = as_hand(hand)
-        counts = list(parsed.concealed)
-        calls = parsed.n_calls
-        called = parsed.called_counts
-        regular = riichi_shanten.shanten(parsed).standard
-    elif not is_count_sequence(hand):
+        return forms_shanten(parsed.concealed, parsed.n_calls, parsed.called_counts)
+    if not is_count_sequence(hand):
         raise not_a_hand_error(hand)
+    calls = 0 if melds is None else melds
+    return forms_shanten(validate_concealed_counts(hand, calls), calls)
+
+
+def forms_shanten(counts: Sequence[int], calls: int, called: Sequence[int] | None = None) -> McrShantenResult:
+    """:func:`shanten` of validated concealed ``counts`` with ``calls`` calls whose tiles,
+    when known, are ``called`` (34 counts; they cap the copies a target may use).
+
+    >>> forms_shanten([4] + [0] * 33, 3, [0, 3, 3, 3, 0, 0, 0, 0, 0] + [0] * 25).regular
+    1
+    """
+    if called is not None and any(called):
+        vectors = [block_vector(b, counts, called) for b in range(4)]
+        regular = completion(join(join(vectors[0], vectors[1]), vectors[2]), vectors[3], 4 - calls) - 1
     else:
-        calls = 0 if melds is None else melds
-        counts = validate_concealed_counts(hand, calls)
         called = [0] * 34
-        regular = riichi_shanten.shanten(counts, melds=calls).standard
-    closed = calls == 0
+        regular = riichi_shanten.shanten_value(list(counts), calls) if calls else _closed_regular(counts)
     seven = thirteen = honors = knitted = None
-    if closed:
+    if calls == 0:
         seven = seven_pairs_replacement(counts) - 1
         thirteen = thirteen_orphans_replacement(counts) - 1
         honors = honors_and_knitted_replacement(counts) - 1
@@ -195,6 +205,10 @@ def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> Mc
         knitted = knitted_pair_replacement(counts, called) - 1
     value = min(v for v in (regular, seven, thirteen, honors, knitted) if v is not None)
     return McrShantenResult(value, regular, seven, thirteen, honors, knitted)
+
+
+def _closed_regular(counts: Sequence[int]) -> int:
+    return riichi_shanten.shanten(list(counts)).standard
 
 
 def _check_form(form: object) -> McrForm:

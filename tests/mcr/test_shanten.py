@@ -10,7 +10,8 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from mcr.reference_shanten import knitted_sets, reference_mcr_shanten
+from mcr.hand_generators import STYLES, called_counts, random_calls, random_counts
+from mcr.reference_shanten import reference_mcr_shanten
 
 from riichi_lut.core.calls import Call
 from riichi_lut.core.hand import Hand
@@ -20,46 +21,6 @@ from riichi_lut.mcr.forms import KNITTED_SETS
 from riichi_lut.mcr.shanten import FORMS, NOT_APPLICABLE
 
 FIELDS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
-STYLES = ("wall", "knitted", "honors")
-
-
-def random_counts(rng: random.Random, size: int, style: str, called: list[int] | None = None) -> list[int]:
-    """``size`` concealed tiles: from a shuffled wall, or biased towards a knitted set
-    (and honors) or towards honors; never more than four copies with ``called``."""
-    called = called or [0] * 34
-    if style == "knitted":
-        knit = rng.choice(knitted_sets())
-        pool = knit * 4 + list(range(27, 34)) * 2 + list(range(34))
-    elif style == "honors":
-        pool = list(range(27, 34)) * 5 + list(range(34))
-    else:
-        pool = list(range(34))
-    counts = [0] * 34
-    while sum(counts) < size:
-        k = rng.choice(pool)
-        if counts[k] + called[k] < 4:
-            counts[k] += 1
-    return counts
-
-
-def random_calls(rng: random.Random, n: int) -> list[Call]:
-    """``n`` random calls (chow, pung, melded or concealed kong) that fit four copies."""
-    calls: list[Call] = []
-    used = [0] * 34
-    while len(calls) < n:
-        kind = rng.randrange(34)
-        shape = rng.choice(("chi", "pon", "pon", "open_kan", "closed_kan"))
-        if shape == "chi":
-            if kind >= 27 or kind % 9 > 6:
-                continue
-            call = Call.chi(kind)
-        else:
-            call = getattr(Call, shape)(kind)
-        counts = call.counts
-        if all(u + c <= 4 for u, c in zip(used, counts, strict=True)):
-            used = [u + c for u, c in zip(used, counts, strict=True)]
-            calls.append(call)
-    return calls
 
 
 def hands(seed: int, count: int) -> Iterator[tuple[list[int], int]]:
@@ -118,11 +79,7 @@ def test_hands_with_calls_count_the_call_tiles_toward_four_copies() -> None:
 
 
 def _called(calls: list[Call]) -> list[int]:
-    out = [0] * 34
-    for call in calls:
-        for kind in call.kinds:
-            out[kind] += 1
-    return out
+    return called_counts(calls)
 
 
 def test_every_one_and_two_tile_hand_with_four_calls() -> None:

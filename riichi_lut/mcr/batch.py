@@ -165,6 +165,29 @@ def _knitted_straight(
     return best
 
 
+def _knitted_straight_below(
+    lut: BatchTables, wm: np.ndarray, wp: np.ndarray, ws: np.ndarray, base: Any, best: np.ndarray
+) -> None:
+    """Lower ``best`` (int8, in place) to the knitted-straight shanten where that is lower:
+    each knitted set is evaluated only on the rows where its missing kinds minus one are
+    below ``best`` (its shanten is at least that)."""
+    held = wm >> HELD | (wp >> HELD) << 6 | (ws >> HELD) << 12
+    for order, (rm, rp, rs) in enumerate(SUIT_ORDERS):
+        missing = lut.knitted_missing[order][held]
+        rows = np.flatnonzero(missing <= best)
+        if not len(rows):
+            continue
+        k = ((wm[rows] >> (REDUCED + 7 * rm)) & 127) * 126
+        k += (wp[rows] >> (REDUCED + 7 * rp)) & 127
+        k = lut.pair[k]
+        k += (ws[rows] >> (REDUCED + 7 * rs)) & 127
+        k = lut.triple[k]
+        k += base[rows]
+        value = lut.regular[k]
+        value += missing[rows]
+        best[rows] = np.minimum(best[rows], value)
+
+
 def chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: str, offset: int) -> np.ndarray:
     """MCR shanten of one chunk of validated rows (``form`` as in ``shanten_batch``)."""
     totals, (im, ip, is_, iz) = block_indices(rows)
@@ -213,6 +236,7 @@ def chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: str
     if len(need):
         base = (wz[need] & CLASS_MASK) + 3
         base += calls if isinstance(calls, int) else calls[need]
-        value = _knitted_straight(lut, wm[need], wp[need], ws[need], base)
-        best[need] = np.minimum(best[need], value)
+        part = best[need]
+        _knitted_straight_below(lut, wm[need], wp[need], ws[need], base, part)
+        best[need] = part
     return best

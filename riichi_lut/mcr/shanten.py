@@ -121,10 +121,10 @@ class McrShantenResult:
         return asdict(self)
 
 
-ScalarTables = tuple[BlockMemo, BlockMemo, list[list[int]], list[list[int]], list[list[list[int]]]]
+_ScalarTables = tuple[BlockMemo, BlockMemo, list[list[int]], list[list[int]], list[list[list[int]]]]
 
 
-def _scalar_tables(t: loader.Tables) -> ScalarTables:
+def _scalar_tables(t: loader.Tables) -> _ScalarTables:
     suit, honor = block_memos(t)
     pair = t["suit_pair_class"].tolist()
     triple = t["suit_triple_class"].tolist()

@@ -229,7 +229,13 @@ def chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: str
         parts.append(value)
     if form != "all":
         return np.asarray(np.where(closed, parts[0], NOT_APPLICABLE), dtype=np.int8)
-    best = np.asarray(np.where(closed, np.minimum.reduce(parts[1:]), NOT_APPLICABLE), dtype=np.int8)
+    best = parts[1]
+    for part in parts[2:]:
+        np.minimum(best, part, out=best)
+    if not isinstance(calls, int):
+        best[~closed] = NOT_APPLICABLE
+    elif calls:
+        best.fill(NOT_APPLICABLE)
     np.minimum(best, parts[0], out=best)
     # knitted straight >= (9 - knitted kinds held) - 1: only rows where that beats the rest
     need = np.flatnonzero((np.int8(8) - knitted < best) & few)

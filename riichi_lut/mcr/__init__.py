@@ -10,6 +10,7 @@ from .fans import FANS, Fan, fan
 from .notation import GB_HONOR_LETTERS, GbHand, format_gb, parse_gb, read_gb
 from .rules import DEFAULT_RULES, McrRules
 from .score import Alternative, FanLine, McrScore, Payment, score
+from .shanten import McrShantenResult, shanten, shanten_batch
 from .win import Win
 
 __all__: list[str] = [
@@ -22,6 +23,7 @@ __all__: list[str] = [
     "GbHand",
     "McrRules",
     "McrScore",
+    "McrShantenResult",
     "Payment",
     "Win",
     "fan",
@@ -29,4 +31,6 @@ __all__: list[str] = [
     "parse_gb",
     "read_gb",
     "score",
+    "shanten",
+    "shanten_batch",
 ]

@@ -8,6 +8,7 @@
     riichi-lut simulate exact --tiles 14                  # exact statistics of all deals
     riichi-lut simulate haipai --n 1000000 --workers 2    # seeded Monte Carlo
     riichi-lut tables            # where the tables are, their manifest, a load check
+    riichi-lut mcr score "123m456p789s123s55z" --win 5z --seat E --prevalent S   # Chinese Official
 
 Bad input prints ``error: ...`` (what is wrong and where) and exits with status 2.
 """
@@ -26,6 +27,7 @@ from ..errors import RiichiLutError
 from ..lut import loader
 from ..riichi import PRESETS, Win, score
 from ..riichi.win import WIN_FLAGS
+from .mcr import add_parser as add_mcr_parser
 from .simulate import add_parser as add_simulate_parser
 
 
@@ -143,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_shanten)
 
+    add_mcr_parser(sub)
     add_simulate_parser(sub)
 
     p = sub.add_parser("tables", help="show and verify the lookup tables")

@@ -6,7 +6,9 @@ explanation, exact MCR shanten over every form, and discard advice. Rules and so
 ``docs/mcr.md``.
 """
 
+from .acceptance import McrDiscard, McrUkeire, ukeire
 from .fans import FANS, Fan, fan
+from .hints import McrHint, McrOption, McrWait, hint
 from .notation import GB_HONOR_LETTERS, GbHand, format_gb, parse_gb, read_gb
 from .rules import DEFAULT_RULES, McrRules
 from .score import Alternative, FanLine, McrScore, Payment, score
@@ -21,16 +23,23 @@ __all__: list[str] = [
     "Fan",
     "FanLine",
     "GbHand",
+    "McrDiscard",
+    "McrHint",
+    "McrOption",
     "McrRules",
     "McrScore",
     "McrShantenResult",
+    "McrUkeire",
+    "McrWait",
     "Payment",
     "Win",
     "fan",
     "format_gb",
+    "hint",
     "parse_gb",
     "read_gb",
     "score",
     "shanten",
     "shanten_batch",
+    "ukeire",
 ]

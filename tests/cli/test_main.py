@@ -101,3 +101,46 @@ def test_score_contradictory_flags_exit_2(capsys):
     ]
     assert main(argv) == 2
     assert "chankan" in capsys.readouterr().err
+
+
+def test_mcr_score_explains_and_prints_json(capsys):
+    args = ["mcr", "score", "123m456p789s123s55z", "--win", "5z", "--seat", "E", "--prevalent", "S"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Mixed Straight" in out and "Total 12" in out and "the discarder pays 20" in out
+    assert main([*args, "--self-drawn", "--flowers", "2", "--edition", "1998", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == data["total_without_flowers"] + 2
+    assert data["rules"]["edition"] == "1998" and len(data["payments"]) == 3
+
+
+def test_mcr_shanten_lists_every_form(capsys):
+    assert main(["mcr", "shanten", "147m258p369s1234z", "11223344556677m"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "147m258p369s1234z: tenpai (regular 8, seven pairs 6, thirteen orphans 7,"
+        " honors and knitted 0, knitted straight 2)",
+        "11223344556677m: complete (regular -1, seven pairs -1, thirteen orphans 11,"
+        " honors and knitted 10, knitted straight 5)",
+    ]
+    assert main(["mcr", "shanten", "--json", "23m456p22z [789s] (1111z)"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["value"] == 0 and data["seven_pairs"] is None and data["knitted_straight"] is None
+
+
+def test_mcr_hint_names_the_points_of_the_waits(capsys):
+    assert main(["mcr", "hint", "123m456p789s23s56z5z"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Discard 6z: tenpai, winning on 1s (11 on a discard")
+    assert main(["mcr", "hint", "--json", "123m45678p123s55z"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["options"][0]["legal_total"] == 0 and "not a legal win" in data["why"]
+
+
+def test_mcr_bad_input_is_a_clear_error(capsys):
+    args = ["mcr", "score", "123m456p789s123s55z", "--win", "5z", "--seat", "X", "--prevalent", "S"]
+    assert main(args) == 2
+    assert capsys.readouterr().err.startswith("error: seat_wind must be")
+    assert main(["mcr", "score", "123m456p789s123s55z", "--win", "5z", "--self-drawn", "--robbing-kong",
+                 "--seat", "E", "--prevalent", "E"]) == 2  # fmt: skip
+    assert "robbing" in capsys.readouterr().err.lower()

@@ -98,6 +98,39 @@ def our_hand(concealed: list[int], melds: list[tuple[str, int, int]]) -> str:
     return tiles_text(concealed) + "".join(calls)
 
 
+def from_notation(text: str) -> tuple[list[int], list[tuple[str, int, int]]]:
+    """Concealed tile kinds and (kind, first tile, offer) melds of a hand in the package
+    notation (a melded set gets offer 1, a concealed kong 0)."""
+    from riichi_lut.core.hand import parse_hand
+
+    hand = parse_hand(text)
+    concealed = [k for k in range(34) for _ in range(hand.concealed[k])]
+    melds = []
+    for call in hand.calls:
+        kind = "chow" if call.type.value == "chi" else "kong" if call.is_kan else "pung"
+        melds.append((kind, min(call.kinds), 0 if call.type.value == "closed_kan" else 1))
+    return concealed, melds
+
+
+def oracle(hand: str, win_tile: str, **facts: Any) -> tuple[list[list[Any]], int] | str:
+    """PyMahjongGB's answer for a hand in the package notation and the facts as the keywords
+    of ``riichi_lut.mcr.score`` (for checking expectations by hand, e.g. from test_fans)."""
+    from riichi_lut.core.tiles import kind_of, parse_tiles
+
+    concealed, melds = from_notation(hand)
+    case = {
+        "self_drawn": False,
+        "flowers": 0,
+        "last_tile": False,
+        "kong_replacement": False,
+        "robbing_kong": False,
+        "last_tile_of_wall": False,
+        **facts,
+    }
+    case["_gb"] = (concealed, kind_of(parse_tiles(win_tile)[0]), melds)
+    return gb_score(case)
+
+
 # --------------------------------------------------------------------------- winning hands
 
 # themes: (name, weight, allowed kinds); flush and half_flush pick their suit at draw time
@@ -278,9 +311,10 @@ def draw_case(rng: random.Random) -> dict[str, Any] | None:
         total = Counter(t for st in sets for t in set_tiles(*st)) + Counter([pair, pair])
         n_melded = rng.choices((0, 1, 2, 3, 4), weights=(30, 20, 20, 15, 10))[0]
         melded = set(rng.sample(range(4), n_melded))
+        kong_p = rng.choice((0.1, 0.2, 0.2, 0.9))  # now and then a hand of kongs
         concealed = [pair, pair]
         for i, (kind, tile) in enumerate(sets):
-            if kind == "pung" and total[tile] == 3 and rng.random() < 0.2:
+            if kind == "pung" and total[tile] == 3 and rng.random() < kong_p:
                 kind = "kong"
                 total[tile] += 1
             if kind == "kong":

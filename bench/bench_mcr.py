@@ -72,13 +72,13 @@ def corpus_hands(n: int) -> list[dict[str, Any]]:
 
 
 def gb_inputs(records: list[dict[str, Any]]) -> list[tuple[Any, ...]] | None:
-    """PyMahjongGB's arguments for each record (tests/mcr/make_corpus.py converts them)."""
+    """PyMahjongGB's arguments for each record (the converter of tests/mcr/gb_oracle.py)."""
     try:
         import MahjongGB  # noqa: F401
     except ImportError:
         return None
-    sys.path.insert(0, str(ROOT / "tests" / "mcr"))
-    from make_corpus import WINDS, from_notation, gb_tile, to_gb
+    sys.path.insert(0, str(ROOT / "tests"))
+    from mcr.gb_oracle import WINDS, from_notation, gb_tile, to_gb
 
     inputs = []
     for r in records:
@@ -113,8 +113,8 @@ def gb_shanten_inputs(counts: np.ndarray) -> list[tuple[str, ...]] | None:
         import MahjongGB  # noqa: F401
     except ImportError:
         return None
-    sys.path.insert(0, str(ROOT / "tests" / "mcr"))
-    from make_corpus import gb_tile
+    sys.path.insert(0, str(ROOT / "tests"))
+    from mcr.gb_oracle import gb_tile
 
     names = [gb_tile(k) for k in range(34)]
     return [tuple(names[k] for k in range(34) for _ in range(int(row[k]))) for row in counts]

@@ -5,8 +5,8 @@ rules text: each fan's definition, the fans it does not combine with, its exampl
 1998 rulebook's exclusions where the seed is silent (the non-repeat principle: a fan that
 the hand necessarily has is not counted). Lists are for the default edition 2006; where the
 editions differ for that hand, the 1998 list is asserted too. Every 1998 list was checked
-offline against PyMahjongGB 1.4.0 (which scores 1998 values; see tests/mcr/make_corpus.py,
-``oracle``): they agree on every hand, unless a comment says otherwise.
+offline against PyMahjongGB 1.4.0 (which scores 1998 values; ``oracle`` in
+tests/mcr/gb_oracle.py): they agree on every hand, unless a comment says otherwise.
 
 Edition facts used (sources in docs/mcr.md): Two Concealed Kongs is 6 points in 1998 and 8
 in 2006; Seven Pairs combines with Fully Concealed Hand from 2006 (seed: "2006年ルール以前は

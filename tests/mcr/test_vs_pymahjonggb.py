@@ -242,6 +242,10 @@ SHANTEN_DIFFERENCES: tuple[KnownDifference, ...] = (
 )
 
 
+#: every documented difference class (each a row of docs/mcr-differential.md)
+KNOWN_DIFFERENCES = SCORE_DIFFERENCES + SHANTEN_DIFFERENCES
+
+
 def expected_shanten(record: dict[str, Any], form: str, text: bool) -> tuple[int | None, str | None]:
     """The value the rules give for one form ("all" too) and the difference that gave it."""
     theirs = record["all"] if form == "all" else record["forms"].get(form)
@@ -291,8 +295,9 @@ def test_shanten_corpus_size_and_composition():
 
 def test_differences_are_documented():
     text = DOCS.read_text(encoding="utf-8")
-    for difference in SCORE_DIFFERENCES + SHANTEN_DIFFERENCES:
+    for difference in KNOWN_DIFFERENCES:
         assert f"| {difference.name} |" in text, difference.name
+        assert difference.right in ("riichi-lut", "PyMahjongGB", "either"), difference.name
 
 
 # --------------------------------------------------------------------------- scoring

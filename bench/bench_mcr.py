@@ -191,6 +191,13 @@ def main() -> None:
     if gb_score is None or gb_shanten is None:
         print(f"PyMahjongGB: {NOT_INSTALLED}\n")
         return
+    speedup = batch.rate / gb_shanten.rate
+    print("### Goals (issue 10)\n")
+    print(f"- scoring: {rate_text(ours_score.rate)} hands/s per call (goal 100 k), "
+          f"{ratio_text(gb_score.rate / ours_score.rate)} slower than PyMahjongGB (goal ≤ 2.5×)")  # fmt: skip
+    print(f"- shanten_batch: {rate_text(batch.rate)} hands/s (goal 10 M), {ratio_text(speedup)} "
+          "MahjongShanten per call (goal ≥ 50×)\n")  # fmt: skip
+    print("### Agreement on the timed hands\n")
     ours_totals, their_totals = ours_score.answers, gb_score.answers
     differ = sum(a != b for a, b in zip(ours_totals, their_totals, strict=True))
     print(f"- scoring totals (edition 1998) differ from PyMahjongGB on {differ:,} of {len(records):,} hands "

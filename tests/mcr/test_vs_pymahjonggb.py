@@ -279,7 +279,8 @@ def test_score_corpus_size_and_coverage():
 def test_score_corpus_facts_are_legal():
     """The generator only draws situations the rules allow (riichi-lut refuses the others)."""
     for r in score_records():
-        assert not r["kong_replacement"] or (r["self_drawn"] and ("(" in r["hand"] or "[" in r["hand"]))
+        has_kong = any(call.is_kan for call in parsed(r["hand"]).calls)
+        assert not r["kong_replacement"] or (r["self_drawn"] and has_kong)
         assert not r["robbing_kong"] or not (r["self_drawn"] or r["last_tile_of_wall"])
 
 

@@ -247,6 +247,17 @@ EDITION_CASES: list[tuple[str, str, str, dict[str, Any], dict[int, int], dict[in
         {19: 1, 56: 1},
         {19: 1, 80: 1},
     ),
+    # Lesser Honors and Knitted Tiles self-drawn: the same change (2006: "Fully Concealed
+    # may be combined if Self-Drawn", mahjongtime.com's Green Book scoring, #45; 1998: the
+    # rulebook's 不求人 note lists 全不靠 among the hands that score only 自摸; PyMahjongGB)
+    (
+        "lesser honors and knitted self-drawn",
+        "147m25p369s123456z",
+        "6z",
+        {"self_drawn": True},
+        {34: 1, 56: 1},
+        {34: 1, 80: 1},
+    ),
 ]
 
 

@@ -363,13 +363,33 @@ def _regular_waits(counts: list[int], candidates: Sequence[int]) -> set[int]:
             continue
         block, offset = _BLOCKS[b]
         pattern = counts[offset : offset + (7 if block == "honor" else 9)]
+        if pattern[k - offset] == 4:
+            if _fifth_copy_completes(block, pattern, k - offset, offset, sum(others)):
+                out.add(k)
+            continue
         pattern[k - offset] += 1
-        if (
-            _block_state(block, pattern, offset) + sum(others) == 1
-            and _block_state(block, pattern, offset) != -1
-        ):
+        state = _block_state(block, pattern, offset)
+        if state != -1 and state + sum(others) == 1:
             out.add(k)
     return out
+
+
+def _fifth_copy_completes(
+    block: str, pattern: list[int], digit: int, offset: int, pairs_elsewhere: int
+) -> bool:
+    """Whether a fifth copy of a kind held four times completes the block (a formal wait:
+    the tables stop at four copies). Five copies in four sets and a pair hold a pung of the
+    kind or its pair (runs alone hold it at most four times), so take one out and read the
+    rest: with the pung out the block keeps its pair duty, with the pair out it must hold
+    sets only."""
+    with_pung_out = list(pattern)
+    with_pung_out[digit] = 2
+    state = _block_state(block, with_pung_out, offset)
+    if state != -1 and state + pairs_elsewhere == 1:
+        return True
+    with_pair_out = list(pattern)
+    with_pair_out[digit] = 3
+    return pairs_elsewhere == 0 and _block_state(block, with_pair_out, offset) == 0
 
 
 def _may_be_knitted_or_orphans(counts: Sequence[int], n_calls: int) -> bool:
@@ -385,26 +405,25 @@ def _may_be_knitted_or_orphans(counts: Sequence[int], n_calls: int) -> bool:
 
 
 def waits(concealed: Sequence[int], calls: Sequence[Call]) -> frozenset[int]:
-    """The tile kinds that complete a 13-tile hand (a kind held four times, calls
-    included, is no wait).
+    """The tile kinds that formally complete a 13-tile hand's shape: the hand's *formal*
+    waits, which decide the wait fans. A kind whose four copies are already in the hand or
+    its melds counts (the Mahjong International League's interpretation: 手牌在形式上听多种牌
+    （包括已经使用4张的牌）时，不计边张、嵌张、单钓将; ``docs/mcr.md``), so
+    ``33p45667s [8888s] (6666z)`` formally waits on 5s and 8s and scores no Closed Wait.
 
     >>> from riichi_lut.core.hand import Hand
     >>> sorted(waits(Hand("1112345678999m").concealed, ()))  # Nine Gates: all nine
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
     counts = list(concealed)
-    totals = list(counts)
-    for call in calls:
-        for k in call.kinds:
-            totals[k] += 1
-    candidates = [k for k in _candidates(counts, len(calls)) if totals[k] < 4]
+    candidates = _candidates(counts, len(calls))
     out = _regular_waits(counts, candidates)
     odd = [k for k in range(34) if counts[k] % 2]
-    if not calls and len(odd) == 1 and totals[odd[0]] < 4:  # seven pairs (a quad is two pairs)
+    if not calls and len(odd) == 1:  # seven pairs (a quad is two pairs)
         out.add(odd[0])
     if _may_be_knitted_or_orphans(counts, len(calls)):
         for k in candidates:
-            if k in out:
+            if k in out or counts[k] == 4:  # these forms hold a kind at most twice
                 continue
             counts[k] += 1
             if is_complete(counts, len(calls)):

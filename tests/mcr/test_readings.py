@@ -63,17 +63,19 @@ def test_not_a_win_has_no_reading() -> None:
 def test_is_complete_and_waits() -> None:
     assert is_complete(Hand("22334455667788p").concealed, 0)
     assert sorted(waits(Hand("1112345678999m").concealed, ())) == list(range(9))
-    # four 8s in a kong: 8s is no wait, the hand waits on 5s alone
+    # four 8s in a kong: formally the hand still waits on 8s as well as 5s (MIL)
     h = Hand("33p45667s [8888s] (6666z)")
-    assert waits(h.concealed, h.calls) == frozenset({22})
+    assert waits(h.concealed, h.calls) == frozenset({22, 25})
+    # a fifth copy of a concealed quad: 1222233334566m completes on 3m and 6m
+    assert waits(Hand("1222233334566m").concealed, ()) == frozenset({2, 5})
 
 
 def _brute_waits(text: str) -> frozenset[int]:
     h = Hand(text)
-    counts, totals = list(h.concealed), h.total_counts
+    counts = list(h.concealed)
     out = set()
     for k in range(34):
-        if totals[k] < 4:
+        if counts[k] < 4:  # formal waits: copies in the melds do not matter
             counts[k] += 1
             if is_complete(counts, len(h.calls)):
                 out.add(k)
@@ -90,7 +92,7 @@ def _brute_waits(text: str) -> frozenset[int]:
         "19m19p19s1234567z",  # thirteen orphans, thirteen-sided
         "147m258p36s12345z",  # honors and knitted, one short
         "1112345678999m",  # nine gates
-        "33p45667s [8888s] (6666z)",  # the fifth 8s is no wait
+        "33p45667s [8888s] (6666z)",  # a formal wait on the fifth 8s
         "23456m234p88p [234m]",
     ],
 )

@@ -16,7 +16,7 @@ PyMahjongGB's input facts in ``tests/data/mcr/README.md``); nothing here imports
 Where a disagreement is traced to a rule, it is a :class:`KnownDifference`: a narrow
 predicate over the record, the clause of the rules that decides it, which side the rules
 are on, and the value the rules give; a record it covers is checked against that value,
-never skipped. Every difference is a row of the table in ``docs/mcr-differential.md``
+never skipped. Every difference is a row of the table in ``docs/mcr.md`` ("The differential tests")
 (checked below). Everything else must agree exactly.
 """
 
@@ -40,7 +40,7 @@ from riichi_lut.core.tiles import kind_of, parse_tiles
 from riichi_lut.mcr import McrRules, score, shanten, shanten_batch
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "mcr"
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "mcr-differential.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "mcr.md"
 RULES_1998 = McrRules(edition="1998")
 
 #: PyMahjongGB's Chinese fan names in the 1998 rulebook order: index + 1 = fan number.
@@ -115,7 +115,7 @@ def lines_of(result: Any) -> Lines:
 
 @dataclass(frozen=True)
 class KnownDifference:
-    """A documented difference class (a row of docs/mcr-differential.md).
+    """A documented difference class (a row of docs/mcr.md).
 
     ``applies`` is a narrow predicate over the corpus record; ``clause`` quotes the rule
     that decides it, with its source; ``right`` names the side the rules are on
@@ -242,7 +242,7 @@ SHANTEN_DIFFERENCES: tuple[KnownDifference, ...] = (
 )
 
 
-#: every documented difference class (each a row of docs/mcr-differential.md)
+#: every documented difference class (each a row of docs/mcr.md)
 KNOWN_DIFFERENCES = SCORE_DIFFERENCES + SHANTEN_DIFFERENCES
 
 

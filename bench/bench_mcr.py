@@ -201,7 +201,7 @@ def main() -> None:
     ours_totals, their_totals = ours_score.answers, gb_score.answers
     differ = sum(a != b for a, b in zip(ours_totals, their_totals, strict=True))
     print(f"- scoring totals (edition 1998) differ from PyMahjongGB on {differ:,} of {len(records):,} hands "
-          "(the classes are in docs/mcr.md, "The differential tests")")  # fmt: skip
+          "(the classes are in docs/mcr.md, 'The differential tests')")  # fmt: skip
     ours_sh = np.asarray(batch.answers[:peer_n], dtype=np.int64)
     theirs_sh = np.asarray(gb_shanten.answers, dtype=np.int64)
     print(f"- shanten differs from MahjongShanten on {int((ours_sh != theirs_sh).sum()):,} of {peer_n:,} "

@@ -140,7 +140,7 @@ def test_no_wait_fan_on_a_two_kind_wait() -> None:
 
 def test_a_formal_second_wait_on_used_up_copies_takes_the_wait_fan_away() -> None:
     # 8s would complete 45667s although all four 8s are in the kong: formally the hand waits
-    # on 5s and 8s, so no Closed Wait (MIL: 手牌在形式上听多种牌（包括已经使用4张的牌）时，不计边张、嵌张、单钓将)
+    # on 5s and 8s, so no Closed Wait (MIL's interpretation, quoted in docs/mcr.md)
     assert "Closed Wait" not in fans(scored("33p455667s [8888s] (6666z)", "5s", True, kong_replacement=True))
     # a fifth copy of a kind held four times is a formal wait too: 1222233334566m completes
     # on 3m (123 222 333 345 66) as well as 6m, so the win on 6m scores no Single Wait

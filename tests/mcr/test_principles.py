@@ -153,7 +153,6 @@ def test_a_formal_second_wait_on_used_up_copies_takes_the_wait_fan_away() -> Non
     }
 
 
-
 def test_knitted_straight_wait_rule_no_edge_wait() -> None:
     result = scored("147789m258p369s55s", "7m")
     assert fans(result) == {"Knitted Straight": 12, "Concealed Hand": 2, "All Chows": 2}

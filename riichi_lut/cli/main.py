@@ -22,12 +22,12 @@ from collections.abc import Sequence
 
 from ..analysis.shanten import shanten
 from ..coach.hints import hint, shanten_words
-from ..core.hand import parse_hand
 from ..errors import RiichiLutError
 from ..lut import loader
 from ..riichi import PRESETS, Win, score
 from ..riichi.win import WIN_FLAGS
 from .mcr import add_parser as add_mcr_parser
+from .output import print_shanten
 from .simulate import add_parser as add_simulate_parser
 
 
@@ -43,16 +43,7 @@ def _shanten_line(text: str, result_dict: dict[str, object]) -> str:
 
 
 def cmd_shanten(args: argparse.Namespace) -> int:
-    rows = []
-    for text in args.hands:
-        hand = parse_hand(text)
-        result = shanten(hand).to_dict()
-        rows.append({"hand": hand.to_text(), **result})
-        if not args.json:
-            print(_shanten_line(hand.to_text(), result))
-    if args.json:
-        print(json.dumps(rows if len(rows) > 1 else rows[0], indent=2))
-    return 0
+    return print_shanten(args.hands, args.json, shanten, _shanten_line)
 
 
 def cmd_hint(args: argparse.Namespace) -> int:

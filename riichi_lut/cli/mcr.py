@@ -14,7 +14,7 @@ import argparse
 import json
 from typing import Any
 
-from ..core.hand import parse_hand
+from .output import print_shanten
 
 # The per-form fields of an MCR shanten result, in the order they are printed.
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
@@ -37,16 +37,7 @@ def cmd_shanten(args: argparse.Namespace) -> int:
     # start-up: the Riichi commands do not load the MCR package
     from ..mcr import shanten  # noqa: PLC0415
 
-    rows = []
-    for text in args.hands:
-        hand = parse_hand(text)
-        result = shanten(hand).to_dict()
-        rows.append({"hand": hand.to_text(), **result})
-        if not args.json:
-            print(shanten_line(hand.to_text(), result))
-    if args.json:
-        print(json.dumps(rows if len(rows) > 1 else rows[0], indent=2, ensure_ascii=False))
-    return 0
+    return print_shanten(args.hands, args.json, shanten, shanten_line)
 
 
 def cmd_score(args: argparse.Namespace) -> int:

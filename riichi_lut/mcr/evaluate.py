@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import mul
 
+from .combine import CHOW_FAN_POINTS
 from .facts import Facts, HandFacts
 from .fans import DRAGONS, FANS, HAND_LEVEL, WINDS
 from .features import feature_mask
@@ -92,6 +94,7 @@ _IMPLIES = {edition: {f.number: f.implies_in(edition) for f in FANS} for edition
 _IMPLIED_MASKS = {
     edition: (0, *(sum(1 << n for n in f.implies_in(edition)) for f in FANS)) for edition in ("2006", "1998")
 }
+_FLOWERS_ONLY = {81}
 _POINTS = {edition: {f.number: f.points_in(edition) for f in FANS} for edition in ("2006", "1998")}
 
 
@@ -139,7 +142,7 @@ _USES: dict[int, Callable[[Facts], tuple[str, ...]]] = {
 def uses(f: Facts, number: int) -> tuple[str, ...]:
     """The sets fan ``number`` used in the reading of ``f``, in notation (empty: the
     whole hand or the win)."""
-    if number in f.chow_uses:
+    if number in CHOW_FAN_POINTS and number in f.chow_uses:
         return _chow_uses(f, number)
     use = _USES.get(number)
     return use(f) if use else ()
@@ -172,14 +175,13 @@ def _kept(f: Facts) -> tuple[dict[int, int], bool]:
         if not dropped >> number & 1:
             dropped |= implied[number]
     kept = {n: c for n, c in raw.items() if not dropped >> n & 1}
-    if not mixed and all(n == 81 for n in kept):
+    if not mixed and kept.keys() <= _FLOWERS_ONLY:
         kept[43] = 1
     return kept, mixed
 
 
 def _total(kept: dict[int, int], mixed: bool, edition: str) -> int:
-    points = _POINTS[edition]
-    total = sum(points[n] * c for n, c in kept.items())
+    total: int = sum(map(mul, map(_POINTS[edition].__getitem__, kept), kept.values()))
     return total + MIXED_KONG_POINTS[edition] if mixed else total
 
 

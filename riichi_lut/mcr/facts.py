@@ -34,6 +34,7 @@ __all__ = ["Facts", "HandFacts"]
 
 _CHOW_KEYS = tuple((t // 9, t % 9) for t in range(27))
 _KNITTED_TILES = feature_mask(["knitted_tiles"])
+_HELD = b"01111" + bytes(251)  # a count 0..4 as the digit of its bit
 
 
 class HandFacts:
@@ -86,12 +87,8 @@ class HandFacts:
             totals = counts
         self.counts = tuple(totals)
         self.concealed = tuple(concealed)
-        mask = 0
-        for k, c in enumerate(self.counts):
-            if c:
-                mask |= 1 << k
-        self.mask = mask
-        self.suit_count = sum(1 for m in SUIT_MASKS if mask & m)
+        mask = self.mask = int(bytes(self.counts).translate(_HELD)[::-1], 2)  # bit k: kind k held
+        self.suit_count = (mask & 0x1FF > 0) + (mask & 0x1FF << 9 > 0) + (mask & 0x1FF << 18 > 0)
         self.has_winds = bool(mask & WIND_MASK)
         self.has_dragons = bool(mask & DRAGON_MASK)
         self.calls = tuple(calls)
@@ -118,7 +115,7 @@ class HandFacts:
             mask,
             win,
             closed=self.closed,
-            four_calls=sum(1 for s in sets if s.called) == 4,
+            four_calls=len(sets) == 4 and all(s.called for s in sets),
             nine_gates=self.nine_gates,
             last_tile=self.last_tile,
         )

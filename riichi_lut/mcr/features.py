@@ -225,21 +225,23 @@ def hand_features(
         bits |= _BIT["honors"]
         bits |= _BIT["winds"] if mask & WIND_MASK else 0
         bits |= _BIT["dragons"] if mask & DRAGON_MASK else 0
-    flags = (
-        (closed, "closed"),
-        (four_calls, "four_calls"),
-        (nine_gates, "nine_gates"),
-        (last_tile, "last_tile"),
-        (win.self_drawn, "self_drawn"),
-        (not win.self_drawn, "on_discard"),
-        (win.last_tile_of_wall, "wall"),
-        (win.kong_replacement, "replacement"),
-        (win.robbing_kong, "robbing"),
-        (win.flowers > 0, "flowers"),
-    )
-    for on, name in flags:
-        if on:
-            bits |= _BIT[name]
+    bits |= _BIT["self_drawn"] if win.self_drawn else _BIT["on_discard"]
+    if closed:
+        bits |= _BIT["closed"]
+    if four_calls:
+        bits |= _BIT["four_calls"]
+    if nine_gates:
+        bits |= _BIT["nine_gates"]
+    if last_tile:
+        bits |= _BIT["last_tile"]
+    if win.flowers:
+        bits |= _BIT["flowers"]
+    if win.last_tile_of_wall or win.kong_replacement or win.robbing_kong:
+        bits |= (
+            (_BIT["wall"] if win.last_tile_of_wall else 0)
+            | (_BIT["replacement"] if win.kong_replacement else 0)
+            | (_BIT["robbing"] if win.robbing_kong else 0)
+        )
     return bits
 
 

@@ -351,7 +351,7 @@ def read_sets(
         kinds = mask.bit_count()
         if kinds <= 7 or kinds >= 13:  # seven pairs hold at most seven kinds
             out.extend(_special(counts, win))
-    if first <= 1 and any(mask & m == m for m in _KNIT_MASKS):
+    if first <= 1 and mask.bit_count() >= 9 and any(mask & m == m for m in _KNIT_MASKS):
         out.extend(_knitted(counts, mask, calls, win, self_drawn, knit_wait_rule))
     return out
 

@@ -140,7 +140,7 @@ class McrReading:
         """The reading in words and notation, e.g. ``'regular: 123m 456p ...'``."""
         if not self.sets:
             return self.form.replace("_", " ")
-        return f"{self.form.replace('_', ' ')}: " + " ".join(s.text() for s in self.sets)
+        return f"{self.form.replace('_', ' ')}: " + " ".join([s.text() for s in self.sets])
 
 
 def call_set(call: Call) -> McrSet:

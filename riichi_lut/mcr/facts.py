@@ -58,10 +58,8 @@ class HandFacts:
         "last_tile",
         "mask",
         "nine_gates",
-        "prevalent_kind",
         "quads",
         "rules",
-        "seat_kind",
         "suit_count",
         "win",
         "win_kind",
@@ -95,8 +93,6 @@ class HandFacts:
         self.call_sets = sets
         self.closed = not any(s.called for s in sets)
         self.win = win
-        self.seat_kind = win.seat_kind
-        self.prevalent_kind = win.prevalent_kind
         self.rules = rules
         self.edition = rules.edition
         self.win_kind = win_kind
@@ -126,6 +122,16 @@ class HandFacts:
         if 9 * suit <= self.win_kind < 9 * suit + 9:
             pre[self.win_kind - 9 * suit] -= 1
         return pre
+
+    @property
+    def seat_kind(self) -> int:
+        """The tile kind of the seat wind."""
+        return self.win.seat_kind
+
+    @property
+    def prevalent_kind(self) -> int:
+        """The tile kind of the prevalent wind."""
+        return self.win.prevalent_kind
 
     @property
     def kinds(self) -> frozenset[int]:

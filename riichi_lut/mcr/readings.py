@@ -472,9 +472,10 @@ def wait_kinds(counts: tuple[int, ...], totals: Sequence[int], n_calls: int) -> 
     found = _regular_waits(counts, blocks)
     mask = _mask(blocks)
     if not n_calls:
-        odd = [k for k in range(34) if counts[k] % 2]
-        if len(odd) == 1:  # seven pairs (a quad is two pairs)
-            found.append(odd[0])
+        if mask.bit_count() <= 7:  # seven pairs (a quad is two pairs): one kind held oddly
+            odd = [k for k in range(34) if counts[k] % 2]
+            if len(odd) == 1:
+                found.append(odd[0])
         found.extend(_closed_special_waits(mask))
     if n_calls <= 1 and mask.bit_count() >= 8:
         found.extend(_knitted_waits(counts, mask))

@@ -267,8 +267,8 @@ def _interpret(
     seen = set()
     for i in range(first, len(sets)):
         s = sets[i]
-        if not _holds(s, win) or (s.kind, s.tile) in seen:
-            continue
+        if not 0 <= win - s.tile <= 6 or not _holds(s, win) or (s.kind, s.tile) in seen:
+            continue  # (a set holds only kinds from its tile to six above it)
         seen.add((s.kind, s.tile))
         chosen = sets
         if s.kind == PUNG and not self_drawn:

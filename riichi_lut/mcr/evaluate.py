@@ -152,7 +152,8 @@ def _kept(f: Facts) -> tuple[dict[int, int], bool]:
     """The fans of one reading (number -> count) after the edition's kong rules and
     non-repeat, and whether its kongs are one melded and one concealed (明暗杠)."""
     edition = f.h.edition
-    raw = dict(_hand_fans(f))
+    hand_fans = f.h.hand_fans
+    raw = dict(_hand_fans(f) if hand_fans is None else hand_fans)
     for number, count in _rows_for(f.features, _READING_ROWS, _READING_ROWS_FOR):
         c = count(f)
         if c:
@@ -248,8 +249,10 @@ def best_lines(
         if total > best_total:
             best, best_total = (facts, kept, mixed), total
     assert best is not None
-    chosen = _key(best[0].reading) if several else None
-    alternatives = sorted(
-        ((texts[k].text(), v) for k, v in others.items() if k != chosen), key=lambda tv: -tv[1]
-    )
+    alternatives: list[tuple[str, int]] = []
+    if several:
+        chosen = _key(best[0].reading)
+        alternatives = sorted(
+            ((texts[k].text(), v) for k, v in others.items() if k != chosen), key=lambda tv: -tv[1]
+        )
     return best[0], _lines(best[1], best[2], edition), alternatives

@@ -35,6 +35,7 @@ __all__ = ["Facts", "HandFacts"]
 _CHOW_KEYS = tuple((t // 9, t % 9) for t in range(27))
 _KNITTED_TILES = feature_mask(["knitted_tiles"])
 _HELD = b"01111" + bytes(251)  # a count 0..4 as the digit of its bit
+_QUAD = b"00001" + bytes(251)
 
 
 class HandFacts:
@@ -106,7 +107,7 @@ class HandFacts:
         )
         self._waits: frozenset[int] | None = None
         self.hand_fans: dict[int, int] | None = None  # filled by riichi_lut.mcr.evaluate
-        self.quads = sum(1 << k for k, c in enumerate(self.counts) if c == 4) if 4 in self.counts else 0
+        self.quads = int(bytes(self.counts).translate(_QUAD)[::-1], 2) if 4 in self.counts else 0
         self.features = hand_features(
             mask,
             win,
@@ -210,7 +211,7 @@ class Facts:
                 pair = s.tile
         self.pair = pair if form in {"regular", "knitted_straight"} else None
         chows.sort()
-        self.chows = tuple(_CHOW_KEYS[t] for t in chows)
+        self.chows = tuple(map(_CHOW_KEYS.__getitem__, chows))
         self.pungs = tuple(pungs)
         self.pung_mask = pung_mask
         self.kong_mask = kong_mask

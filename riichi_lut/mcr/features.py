@@ -186,23 +186,43 @@ _MELDED_KONGS = _at_least("melded_kongs", 2, "melded_kong")
 _SUIT_COUNT = (0, _BIT["one_suit"], _BIT["two_suits"], _BIT["three_suits"])
 _WAITS = {None: 0, "edge": _BIT["wait_edge"], "closed": _BIT["wait_closed"], "single": _BIT["wait_single"]}
 CHOW_FAN_BITS = {n: _BIT[f"chow_{n}"] for n in CHOW_FAN_NUMBERS}
-_ONLY = (
-    (TERMINAL_MASK, _BIT["terminals_only"]),
+_ONLY_WITH_HONORS = (  # kinds allowed, the feature when the hand holds no other kind
     (HONORS, _BIT["honors_only"]),
     (YAOCHU_MASK, _BIT["yaochu_only"]),
-    (EVEN_MASK, _BIT["even_only"]),
     (GREEN_MASK, _BIT["green_only"]),
     (REVERSIBLE_MASK, _BIT["reversible_only"]),
+    (_NO_MIDDLE, _BIT["no_middle"]),
+)
+_ONLY_SUITED = (  # the same for sets of suited kinds only (a hand without honors)
+    (TERMINAL_MASK, _BIT["terminals_only"]),
+    (EVEN_MASK, _BIT["even_only"]),
     (UPPER, _BIT["upper_only"]),
     (MIDDLE, _BIT["middle_only"]),
     (LOWER, _BIT["lower_only"]),
     (UPPER_FOUR, _BIT["upper_four"]),
     (LOWER_FOUR, _BIT["lower_four"]),
     (_FIVES_REACH, _BIT["fives_reach"]),
-    (_NO_MIDDLE, _BIT["no_middle"]),
     (ALL_KINDS & ~YAOCHU_MASK, _BIT["no_yaochu"]),
-    (SUITED, _BIT["no_honors"]),
 )
+
+
+def _tile_features(mask: int) -> int:
+    """The features of the hand's kinds ``mask``."""
+    bits = 0
+    for allowed, bit in _ONLY_WITH_HONORS:
+        if not mask & ~allowed:
+            bits |= bit
+    if not mask & HONORS:
+        bits |= _BIT["no_honors"]
+        for allowed, bit in _ONLY_SUITED:
+            if not mask & ~allowed:
+                bits |= bit
+    bits |= _SUIT_COUNT[(mask & SUIT_MASKS[0] > 0) + (mask & SUIT_MASKS[1] > 0) + (mask & SUIT_MASKS[2] > 0)]
+    if mask & HONORS:
+        bits |= _BIT["honors"]
+        bits |= _BIT["winds"] if mask & WIND_MASK else 0
+        bits |= _BIT["dragons"] if mask & DRAGON_MASK else 0
+    return bits
 
 
 def hand_features(
@@ -215,17 +235,7 @@ def hand_features(
     >>> [name for name in FEATURES if f & feature_mask([name])]
     ['no_honors', 'one_suit', 'nine_gates', 'closed', 'self_drawn']
     """
-    bits = 0
-    for allowed, bit in _ONLY:
-        if not mask & ~allowed:
-            bits |= bit
-    suits = sum(1 for m in SUIT_MASKS if mask & m)
-    bits |= _SUIT_COUNT[suits]
-    if mask & HONORS:
-        bits |= _BIT["honors"]
-        bits |= _BIT["winds"] if mask & WIND_MASK else 0
-        bits |= _BIT["dragons"] if mask & DRAGON_MASK else 0
-    bits |= _BIT["self_drawn"] if win.self_drawn else _BIT["on_discard"]
+    bits = _tile_features(mask) | (_BIT["self_drawn"] if win.self_drawn else _BIT["on_discard"])
     if closed:
         bits |= _BIT["closed"]
     if four_calls:

@@ -24,10 +24,10 @@ Source: the seed text (its A B C D examples: 8, 43, 9, 16 and 11 points) and
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-__all__ = ["CHOW_FAN_POINTS", "chow_fans", "pair_fan", "triple_fan"]
+__all__ = ["CHOW_FAN_POINTS", "chow_fan_counts", "chow_fans", "pair_fan", "triple_fan"]
 
 CHOW_FAN_POINTS = {14: 48, 16: 32, 23: 24, 28: 16, 30: 16, 39: 8, 41: 8, 50: 6, 69: 1, 70: 1, 71: 1, 72: 1}
 """The fans that combine chows, by number, with their points (same in both editions)."""
@@ -150,3 +150,14 @@ def chow_fans(chows: tuple[Chow, ...]) -> tuple[dict[int, int], dict[int, list[t
         counts[f] = counts.get(f, 0) + 1
         uses.setdefault(f, []).append(tuple(chows[i] for i in members))
     return counts, uses
+
+
+@lru_cache(maxsize=4096)
+def chow_fan_counts(chows: tuple[Chow, ...]) -> Mapping[int, int]:
+    """The fan counts of :func:`chow_fans`, kept per sorted chows (shared: do not change
+    the mapping).
+
+    >>> dict(chow_fan_counts(((0, 0), (0, 3), (0, 6))))
+    {28: 1}
+    """
+    return chow_fans(chows)[0]

@@ -11,15 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import mul
 
+from .combine import CHOW_FAN_POINTS
 from .facts import Facts, HandFacts
 from .fans import DRAGONS, FANS, HAND_LEVEL, WINDS
+from .features import feature_mask
 from .readings import CHOW, KNIT, KONG, PAIR, PUNG, YAOCHU, McrReading
 
 __all__ = [
     "MIXED_KONGS",
     "MIXED_KONG_POINTS",
+    "Line",
     "Scored",
+    "best_lines",
     "best_reading",
     "evaluate",
     "implied_closure",
@@ -56,20 +61,40 @@ def implied_closure(edition: str) -> dict[int, frozenset[int]]:
     return closure
 
 
-_HAND_ROWS = tuple(row for row in FANS if row.number in HAND_LEVEL)
-_READING_ROWS = tuple(row for row in FANS if row.number not in HAND_LEVEL)
+_Rows = tuple[tuple[int, Callable[[Facts], int]], ...]
+_HAND_ROWS = tuple((f.number, f.count, feature_mask(f.needs)) for f in FANS if f.number in HAND_LEVEL)
+_READING_ROWS = tuple((f.number, f.count, feature_mask(f.needs)) for f in FANS if f.number not in HAND_LEVEL)
+_HAND_ROWS_FOR: dict[int, _Rows] = {}
+_READING_ROWS_FOR: dict[int, _Rows] = {}
+
+
+def _rows_for(
+    features: int, rows: tuple[tuple[int, Callable[[Facts], int], int], ...], known: dict[int, _Rows]
+) -> _Rows:
+    """The rows (number, predicate) whose needs are all among ``features``."""
+    found = known.get(features)
+    if found is None:
+        found = tuple((number, count) for number, count, needs in rows if not needs & ~features)
+        if len(known) < 1 << 14:
+            known[features] = found
+    return found
 
 
 def _hand_fans(f: Facts) -> dict[int, int]:
     """The hand-level fans of ``f``'s hand, counted on its first reading and kept."""
     cached = f.h.hand_fans
     if cached is None:
-        cached = {row.number: c for row in _HAND_ROWS if (c := row.count(f))}
+        rows = _rows_for(f.h.features, _HAND_ROWS, _HAND_ROWS_FOR)
+        cached = {number: c for number, count in rows if (c := count(f))}
         f.h.hand_fans = cached
     return cached
 
 
 _IMPLIES = {edition: {f.number: f.implies_in(edition) for f in FANS} for edition in ("2006", "1998")}
+_IMPLIED_MASKS = {
+    edition: (0, *(sum(1 << n for n in f.implies_in(edition)) for f in FANS)) for edition in ("2006", "1998")
+}
+_FLOWERS_ONLY = {81}
 _POINTS = {edition: {f.number: f.points_in(edition) for f in FANS} for edition in ("2006", "1998")}
 
 
@@ -117,20 +142,22 @@ _USES: dict[int, Callable[[Facts], tuple[str, ...]]] = {
 def uses(f: Facts, number: int) -> tuple[str, ...]:
     """The sets fan ``number`` used in the reading of ``f``, in notation (empty: the
     whole hand or the win)."""
-    if number in f.chow_uses:
+    if number in CHOW_FAN_POINTS and number in f.chow_uses:
         return _chow_uses(f, number)
     use = _USES.get(number)
     return use(f) if use else ()
 
 
-def evaluate(f: Facts) -> list[Scored]:
-    """The fans of one reading after the edition's kong rules and non-repeat."""
+def _kept(f: Facts) -> tuple[dict[int, int], bool]:
+    """The fans of one reading (number -> count) after the edition's kong rules and
+    non-repeat, and whether its kongs are one melded and one concealed (明暗杠)."""
     edition = f.h.edition
-    raw = dict(_hand_fans(f))
-    for row in _READING_ROWS:
-        c = row.count(f)
+    hand_fans = f.h.hand_fans
+    raw = dict(_hand_fans(f) if hand_fans is None else hand_fans)
+    for number, count in _rows_for(f.features, _READING_ROWS, _READING_ROWS_FOR):
+        c = count(f)
         if c:
-            raw[row.number] = c
+            raw[number] = c
     mixed = f.kongs == 2 and f.concealed_kongs == 1
     if mixed:
         raw.pop(67, None)
@@ -143,20 +170,39 @@ def evaluate(f: Facts) -> list[Scored]:
             raw[73] -= 1
             if not raw[73]:
                 del raw[73]
-    implies = _IMPLIES[edition]
-    dropped: set[int] = set()
+    implied = _IMPLIED_MASKS[edition]
+    dropped = 0
     for number in sorted(raw):  # a fan that is itself implied implies nothing
-        if number not in dropped:
-            dropped |= implies[number]
-    kept = {n: c for n, c in raw.items() if n not in dropped}
-    if not any(n != 81 for n in kept) and not mixed:
+        if not dropped >> number & 1:
+            dropped |= implied[number]
+    kept = {n: c for n, c in raw.items() if not dropped >> n & 1}
+    if not mixed and kept.keys() <= _FLOWERS_ONLY:
         kept[43] = 1
+    return kept, mixed
+
+
+def _total(kept: dict[int, int], mixed: bool, edition: str) -> int:
+    total: int = sum(map(mul, map(_POINTS[edition].__getitem__, kept), kept.values()))
+    return total + MIXED_KONG_POINTS[edition] if mixed else total
+
+
+Line = tuple[int, int, int, bool]
+"""A fan line as plain values: number, count, points per use, and whether it is the
+one-melded-one-concealed-kong line (明暗杠)."""
+
+
+def _lines(kept: dict[int, int], mixed: bool, edition: str) -> list[Line]:
     points = _POINTS[edition]
-    out = [Scored(n, kept[n], points[n]) for n in sorted(kept)]
+    out = [(n, kept[n], points[n], False) for n in sorted(kept)]
     if mixed:
-        out.append(Scored(MIXED_KONGS[0], 1, MIXED_KONG_POINTS[edition], mixed_kongs=True))
-        out.sort(key=lambda s: s.number)
+        out.append((MIXED_KONGS[0], 1, MIXED_KONG_POINTS[edition], True))
+        out.sort(key=lambda line: line[0])
     return out
+
+
+def evaluate(f: Facts) -> list[Scored]:
+    """The fans of one reading after the edition's kong rules and non-repeat."""
+    return [Scored(*line) for line in _lines(*_kept(f), f.h.edition)]
 
 
 def total_of(lines: Sequence[Scored], flowers: bool = True) -> int:
@@ -177,23 +223,36 @@ def best_reading(
 ) -> tuple[Facts, list[Scored], list[tuple[str, int]]]:
     """The reading with the highest total, its fan lines, and the best total of every
     other reading (text, total), highest first."""
-    best: tuple[Facts, list[Scored]] | None = None
+    facts, lines, alternatives = best_lines(hand, readings)
+    return facts, [Scored(*line) for line in lines], alternatives
+
+
+def best_lines(
+    hand: HandFacts, readings: Sequence[McrReading]
+) -> tuple[Facts, list[Line], list[tuple[str, int]]]:
+    """:func:`best_reading` with the fan lines as plain :data:`Line` values."""
+    edition = hand.edition
+    best: tuple[Facts, dict[int, int], bool] | None = None
     best_total = -1
     others: dict[_Key, int] = {}
     texts: dict[_Key, McrReading] = {}
+    several = len(readings) > 1
     for reading in readings:
         facts = Facts(hand, reading)
-        lines = evaluate(facts)
-        total = total_of(lines)
-        key = _key(reading)
-        if total > others.get(key, -1):
-            others[key] = total
-            texts[key] = reading
+        kept, mixed = _kept(facts)
+        total = _total(kept, mixed, edition)
+        if several:
+            key = _key(reading)
+            if total > others.get(key, -1):
+                others[key] = total
+                texts[key] = reading
         if total > best_total:
-            best, best_total = (facts, lines), total
+            best, best_total = (facts, kept, mixed), total
     assert best is not None
-    chosen = _key(best[0].reading)
-    alternatives = sorted(
-        ((texts[k].text(), v) for k, v in others.items() if k != chosen), key=lambda tv: -tv[1]
-    )
-    return best[0], best[1], alternatives
+    alternatives: list[tuple[str, int]] = []
+    if several:
+        chosen = _key(best[0].reading)
+        alternatives = sorted(
+            ((texts[k].text(), v) for k, v in others.items() if k != chosen), key=lambda tv: -tv[1]
+        )
+    return best[0], _lines(best[1], best[2], edition), alternatives

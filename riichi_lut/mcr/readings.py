@@ -10,7 +10,10 @@ whether a pung completed by a discard is concealed, and the wait (edge, closed, 
 that the wait fans score when the hand waits on that one tile kind only.
 
 Concealed splits of the regular form come from the decomposition tables
-(:func:`riichi_lut.analysis.readings.block_splits`); the other forms are fixed patterns.
+(:func:`riichi_lut.analysis.readings.block_splits`), read once per block pattern (a suit's
+nine counts or the seven honor counts) and kept with the pattern's state and the kinds
+that complete it; the other forms are fixed patterns. :func:`waits` finds every form's
+completing kinds from those block facts and the kinds mask, without trying each kind.
 Rules: the seed text on Chinese Official rules (``docs/mcr.md``, "Readings").
 """
 
@@ -21,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..analysis.readings import Group, GroupKind, block_splits
+from ..analysis.readings import GroupKind, block_splits
 from ..core.calls import Call, CallType
 from ..core.tiles import KIND_NAMES, TERMINALS_AND_HONORS
 
@@ -56,7 +59,8 @@ FORMS = (
 """The forms a reading can take, in the order they are tried."""
 
 YAOCHU = frozenset(TERMINALS_AND_HONORS)
-_BLOCKS = (("suit", 0), ("suit", 9), ("suit", 18), ("honor", 27))
+_YAOCHU_MASK = sum(1 << k for k in YAOCHU)
+_BLOCKS = (("suit", 0, 9), ("suit", 9, 18), ("suit", 18, 27), ("honor", 27, 34))
 KNIT_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         sorted(
@@ -68,6 +72,9 @@ KNIT_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
     for order in itertools.permutations(range(3))
 )
 """The nine kinds of each of the six knitted straights (147 / 258 / 369 over the suits)."""
+_KNIT_MASKS = tuple(sum(1 << k for k in pattern) for pattern in KNIT_PATTERNS)
+_SUITED_MASK = (1 << 27) - 1
+_HONOR_MASK = ((1 << 34) - 1) & ~_SUITED_MASK
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +100,23 @@ class McrSet:
         >>> McrSet(CHOW, 0).text(), McrSet(KONG, 27).text(), McrSet(PUNG, 9, called=True).text()
         ('123m', '(1111z)', '[111p]')
         """
-        suit = KIND_NAMES[self.tile][1]
-        digits = "".join(KIND_NAMES[k][0] for k in self.kinds)
-        if self.kind == KONG and not self.called:
-            return f"({digits}{suit})"
-        return f"[{digits}{suit}]" if self.called else f"{digits}{suit}"
+        key = (self.kind, self.tile, self.called)
+        text = _TEXTS.get(key)
+        if text is None:
+            suit = KIND_NAMES[self.tile][1]
+            digits = "".join(KIND_NAMES[k][0] for k in self.kinds)
+            if self.kind == KONG and not self.called:
+                text = f"({digits}{suit})"
+            else:
+                text = f"[{digits}{suit}]" if self.called else f"{digits}{suit}"
+            _TEXTS[key] = text
+        return text
+
+
+_TEXTS: dict[tuple[int, int, bool], str] = {}
+# the concealed sets, one object per kind and tile, shared by every reading
+_SETS = tuple(tuple(McrSet(kind, tile) for tile in range(34)) for kind in range(5))
+_DISCARD_PUNGS = tuple(McrSet(PUNG, tile, concealed=False) for tile in range(34))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +140,15 @@ class McrReading:
         """The reading in words and notation, e.g. ``'regular: 123m 456p ...'``."""
         if not self.sets:
             return self.form.replace("_", " ")
-        return f"{self.form.replace('_', ' ')}: " + " ".join(s.text() for s in self.sets)
+        return f"{self.form.replace('_', ' ')}: " + " ".join([s.text() for s in self.sets])
 
 
-def _call_set(call: Call) -> McrSet:
+def call_set(call: Call) -> McrSet:
+    """The set of a called meld (a concealed kong is a concealed, uncalled kong).
+
+    >>> call_set(Call("[555p]")), call_set(Call("(1111z)")).concealed
+    (McrSet(kind=1, tile=13, called=True, concealed=False), True)
+    """
     if call.type is CallType.CHI:
         return McrSet(CHOW, call.kind, called=True, concealed=False)
     if call.type is CallType.PON:
@@ -133,36 +157,102 @@ def _call_set(call: Call) -> McrSet:
     return McrSet(KONG, call.kind, called=not closed, concealed=closed)
 
 
+# --- blocks: one suit's nine counts or the seven honor counts -------------------------
+
+_Split = tuple[tuple[McrSet, ...], McrSet | None]
+_Block = tuple[int, tuple[_Split, ...], int]
+_EMPTY: _Block = (0, (((), None),), 0)
+
+
 @lru_cache(maxsize=1 << 16)
-def _concealed_splits(counts: tuple[int, ...]) -> tuple[tuple[McrSet, ...], ...]:
-    """Every split of concealed counts into sets and exactly one pair (pair last)."""
-    per_block: list[tuple[tuple[tuple[Group, ...], Group | None], ...]] = []
+def _block(b: int, pattern: tuple[int, ...]) -> _Block:
+    """The state of block ``b`` holding ``pattern`` (0: empty or sets only, 1: sets and
+    the pair, -1: not complete), its splits into sets (pair apart) and its kinds mask."""
+    name, low, _ = _BLOCKS[b]
+    mask = 0
+    for i, c in enumerate(pattern):
+        if c:
+            mask |= 1 << (low + i)
+    n = sum(pattern)
+    if n == 0:
+        return _EMPTY
+    splits = () if n % 3 == 1 else block_splits(name, bytes(pattern), low)
+    if not splits:
+        return (-1, (), mask)
+    out = tuple(
+        (
+            tuple(_SETS[CHOW if g.kind is GroupKind.RUN else PUNG][g.tile] for g in groups),
+            None if p is None else _SETS[PAIR][p.tile],
+        )
+        for groups, p in splits
+    )
+    return (int(n % 3 == 2), out, mask)
+
+
+def _blocks(counts: tuple[int, ...]) -> tuple[_Block, _Block, _Block, _Block]:
+    return (_block(0, counts[0:9]), _block(1, counts[9:18]), _block(2, counts[18:27]), _block(3, counts[27:]))
+
+
+@lru_cache(maxsize=1 << 16)
+def _adds(b: int, pattern: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(kind, state) for each kind whose addition leaves block ``b`` complete."""
+    low = _BLOCKS[b][1]
+    out = []
+    for j, c in enumerate(pattern):
+        if c < 4:
+            state = _block(b, (*pattern[:j], c + 1, *pattern[j + 1 :]))[0]
+            if state >= 0:
+                out.append((low + j, state))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _fifth_copies(b: int, pattern: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(kind, state) for each kind held four times in block ``b`` whose fifth copy would
+    formally complete it (a formal wait: the tables stop at four copies). Five copies in
+    sets and a pair hold a pung of the kind or its pair (runs alone hold it at most four
+    times), so one is taken out and the rest read: with the pung out the block keeps its
+    state, with the pair out it must hold sets only (the state is then 1, the pair's)."""
+    low = _BLOCKS[b][1]
+    out = []
+    for j, c in enumerate(pattern):
+        if c == 4:
+            pung_out = _block(b, (*pattern[:j], 2, *pattern[j + 1 :]))[0]
+            if pung_out >= 0:
+                out.append((low + j, pung_out))
+            if _block(b, (*pattern[:j], 3, *pattern[j + 1 :]))[0] == 0:
+                out.append((low + j, 1))
+    return tuple(out)
+
+
+def _splits(blocks: Sequence[_Block]) -> list[tuple[McrSet, ...]]:
+    """Every split of the concealed tiles into sets and exactly one pair (pair last)."""
     pairs = 0
-    for block, offset in _BLOCKS:
-        pattern = counts[offset : offset + (7 if block == "honor" else 9)]
-        n = sum(pattern)
-        if n == 0:
-            per_block.append((((), None),))
-            continue
-        if n % 3 == 1:
-            return ()
-        pairs += n % 3 == 2
-        splits = block_splits(block, bytes(pattern), offset)
-        if not splits:
-            return ()
-        per_block.append(splits)
+    for state, _, _ in blocks:
+        if state < 0:
+            return []
+        pairs += state
     if pairs != 1:
-        return ()
+        return []
     out: list[tuple[McrSet, ...]] = []
-    for combo in itertools.product(*per_block):
+    for combo in itertools.product(*(splits for _, splits, _ in blocks)):
         sets: list[McrSet] = []
         pair = None
         for groups, p in combo:
-            sets.extend(McrSet(CHOW if g.kind is GroupKind.RUN else PUNG, g.tile) for g in groups)
-            pair = p if p is not None else pair
+            sets.extend(groups)
+            if p is not None:
+                pair = p
         assert pair is not None
-        out.append((*sets, McrSet(PAIR, pair.tile)))
-    return tuple(out)
+        sets.append(pair)
+        out.append(tuple(sets))
+    return out
+
+
+def _mask(blocks: Sequence[_Block]) -> int:
+    return blocks[0][2] | blocks[1][2] | blocks[2][2] | blocks[3][2]
+
+
+# --- readings -------------------------------------------------------------------------
 
 
 def _wait_shape(s: McrSet, win: int) -> str | None:
@@ -179,6 +269,15 @@ def _wait_shape(s: McrSet, win: int) -> str | None:
     return None
 
 
+def _holds(s: McrSet, win: int) -> bool:
+    """The set is concealed, not a kong, and holds the winning tile."""
+    if s.called or s.kind == KONG:
+        return False
+    if s.kind == CHOW:
+        return 0 <= win - s.tile <= 2
+    return win == s.tile if s.kind != KNIT else win in s.kinds
+
+
 def _interpret(
     form: str, sets: tuple[McrSet, ...], win: int, self_drawn: bool, first: int
 ) -> list[McrReading]:
@@ -187,12 +286,12 @@ def _interpret(
     seen = set()
     for i in range(first, len(sets)):
         s = sets[i]
-        if s.called or (s.kind == KONG) or win not in s.kinds or (s.kind, s.tile) in seen:
-            continue
+        if not 0 <= win - s.tile <= 6 or not _holds(s, win) or (s.kind, s.tile) in seen:
+            continue  # (a set holds only kinds from its tile to six above it)
         seen.add((s.kind, s.tile))
         chosen = sets
         if s.kind == PUNG and not self_drawn:
-            chosen = (*sets[:i], McrSet(PUNG, s.tile, concealed=False), *sets[i + 1 :])
+            chosen = (*sets[:i], _DISCARD_PUNGS[s.tile], *sets[i + 1 :])
         out.append(McrReading(form, chosen, i, _wait_shape(s, win), win))
     return out
 
@@ -211,7 +310,7 @@ def _special(counts: Sequence[int], win: int) -> list[McrReading]:
     out: list[McrReading] = []
     kinds = [k for k in range(34) if counts[k]]
     if all(c in (0, 2, 4) for c in counts):
-        pairs = tuple(McrSet(PAIR, k) for k in kinds for _ in range(counts[k] // 2))
+        pairs = tuple(_SETS[PAIR][k] for k in kinds for _ in range(counts[k] // 2))
         shifted = (
             len(kinds) == 7
             and kinds[-1] - kinds[0] == 6
@@ -231,27 +330,48 @@ def _special(counts: Sequence[int], win: int) -> list[McrReading]:
 
 
 def _knitted(
-    counts: Sequence[int], calls: tuple[McrSet, ...], win: int, self_drawn: bool, knit_wait_rule: bool
+    counts: Sequence[int],
+    mask: int,
+    calls: tuple[McrSet, ...],
+    win: int,
+    self_drawn: bool,
+    knit_wait_rule: bool,
 ) -> list[McrReading]:
     """Readings as a knitted straight plus one set and a pair; with ``knit_wait_rule`` a
     winning tile that can complete the knitted straight gives no wait (2006)."""
     out: list[McrReading] = []
     if len(calls) > 1:
         return out
-    for pattern in KNIT_PATTERNS:
-        if any(counts[k] == 0 for k in pattern):
+    for pattern, pattern_mask in zip(KNIT_PATTERNS, _KNIT_MASKS, strict=True):
+        if mask & pattern_mask != pattern_mask:
             continue
-        rest = list(counts)
-        for k in pattern:
-            rest[k] -= 1
-        knits = tuple(McrSet(KNIT, pattern[i]) for i in range(3))
-        for split in _concealed_splits(tuple(rest)):
+        knits = (_SETS[KNIT][pattern[0]], _SETS[KNIT][pattern[1]], _SETS[KNIT][pattern[2]])
+        for split in _splits(_blocks(_without(counts, pattern))):
             sets = (*knits, *calls, *split)
             if win in pattern:
                 out.append(McrReading("knitted_straight", sets, None, None, win))
                 if knit_wait_rule:  # no wait fan at all
                     continue
             out.extend(_interpret("knitted_straight", sets, win, self_drawn, 3 + len(calls)))
+    return out
+
+
+def read_sets(
+    counts: tuple[int, ...], calls: tuple[McrSet, ...], win: int, self_drawn: bool, knit_wait_rule: bool
+) -> list[McrReading]:
+    """:func:`readings` of 34 concealed counts (a tuple) and the calls' sets (:func:`call_set`)."""
+    blocks = _blocks(counts)
+    out: list[McrReading] = []
+    first = len(calls)
+    for split in _splits(blocks):
+        out.extend(_interpret("regular", (*calls, *split), win, self_drawn, first))
+    mask = _mask(blocks)
+    if not calls:
+        kinds = mask.bit_count()
+        if kinds <= 7 or kinds >= 13:  # seven pairs hold at most seven kinds
+            out.extend(_special(counts, win))
+    if first <= 1 and mask.bit_count() >= 9 and any(mask & m == m for m in _KNIT_MASKS):
+        out.extend(_knitted(counts, mask, calls, win, self_drawn, knit_wait_rule))
     return out
 
 
@@ -269,30 +389,17 @@ def readings(
     >>> [(r.text(), r.wait) for r in readings(h.concealed, h.calls, 2, False)]
     [('regular: 123m 456p 789s 555z 11m', 'edge')]
     """
-    counts = tuple(concealed)
-    call_sets = tuple(_call_set(c) for c in calls)
-    out: list[McrReading] = []
-    for split in _concealed_splits(counts):
-        out.extend(_interpret("regular", (*call_sets, *split), win, self_drawn, len(call_sets)))
-    if not calls:
-        out.extend(_special(counts, win))
-    out.extend(_knitted(counts, call_sets, win, self_drawn, knit_wait_rule))
-    return out
+    call_sets = tuple(call_set(c) for c in calls)
+    return read_sets(tuple(concealed), call_sets, win, self_drawn, knit_wait_rule)
 
 
-def _regular_complete(counts: Sequence[int]) -> bool:
-    """Whether concealed counts split into sets and exactly one pair (no splits built)."""
+def _regular_complete(blocks: Sequence[_Block]) -> bool:
+    """Whether the blocks split into sets and exactly one pair (no splits built)."""
     pairs = 0
-    for block, offset in _BLOCKS:
-        pattern = counts[offset : offset + (7 if block == "honor" else 9)]
-        n = sum(pattern)
-        if n == 0:
-            continue
-        if n % 3 == 1:
+    for state, _, _ in blocks:
+        if state < 0:
             return False
-        pairs += n % 3 == 2
-        if pairs > 1 or not block_splits(block, bytes(pattern), offset):
-            return False
+        pairs += state
     return pairs == 1
 
 
@@ -303,105 +410,98 @@ def is_complete(concealed: Sequence[int], n_calls: int) -> bool:
     (True, False)
     """
     counts = tuple(concealed)
-    if _regular_complete(counts):
+    blocks = _blocks(counts)
+    if _regular_complete(blocks):
         return True
-    kinds = sum(1 for c in counts if c)
+    mask = _mask(blocks)
+    kinds = mask.bit_count()
     maybe_special = n_calls == 0 and (kinds in (7, 13, 14) or all(c in (0, 2, 4) for c in counts))
     if maybe_special and _special(counts, next(k for k in range(34) if counts[k])):
         return True
     if n_calls > 1 or kinds < 8:
         return False
-    for pattern in KNIT_PATTERNS:
-        if all(counts[k] for k in pattern):
-            rest = list(counts)
-            for k in pattern:
-                rest[k] -= 1
-            if _regular_complete(rest):
-                return True
-    return False
+    return any(
+        mask & pattern_mask == pattern_mask and _regular_complete(_blocks(_without(counts, pattern)))
+        for pattern, pattern_mask in zip(KNIT_PATTERNS, _KNIT_MASKS, strict=True)
+    )
 
 
-def _candidates(counts: Sequence[int], n_calls: int) -> range | list[int]:
-    """Kinds that may complete a 13-tile hand: all 34 for a closed hand of many kinds (the
-    knitted forms and thirteen orphans take tiles far from the others), else the held
-    kinds and their neighbours within two in the suit."""
-    held = [k for k in range(34) if counts[k]]
-    if n_calls <= 1 and len(held) >= 8:  # a knitted straight may lack a far tile
-        return range(34)
-    near = set()
-    for k in held:
-        if k >= 27:
-            near.add(k)
+# --- waits ----------------------------------------------------------------------------
+
+
+def _regular_waits(counts: tuple[int, ...], blocks: Sequence[_Block], formal: bool = True) -> list[int]:
+    """Kinds that complete ``counts`` in the regular form: only the block of the added
+    tile changes, so a block incomplete alone takes the tile, or (every block complete,
+    two of them with a pair) either pair block does; ``formal``: a fifth copy of a kind
+    held four times too."""
+    states = [b[0] for b in blocks]
+    broken = [b for b in range(4) if states[b] < 0]
+    if len(broken) > 1:
+        return []
+    pairs = sum(s for s in states if s > 0)
+    out: list[int] = []
+    for b in broken or range(4):
+        others = pairs - max(states[b], 0)
+        if others > 1:
             continue
-        base = k - k % 9
-        near.update(j for j in range(max(base, k - 2), min(base + 9, k + 3)))
-    return sorted(near)
-
-
-def _block_state(block: str, pattern: Sequence[int], offset: int) -> int:
-    """0: empty or sets only, 1: sets and the pair, -1: not complete."""
-    n = sum(pattern)
-    if n == 0:
-        return 0
-    if n % 3 == 1 or not block_splits(block, bytes(pattern), offset):
-        return -1
-    return int(n % 3 == 2)
-
-
-def _regular_waits(counts: list[int], candidates: Sequence[int]) -> set[int]:
-    """Kinds among ``candidates`` that complete ``counts`` in the regular form: only the
-    block of the added tile changes, the others are read once."""
-    states = [
-        _block_state(block, counts[offset : offset + (7 if block == "honor" else 9)], offset)
-        for block, offset in _BLOCKS
-    ]
-    out = set()
-    for k in candidates:
-        b = 3 if k >= 27 else k // 9
-        others = [st for i, st in enumerate(states) if i != b]
-        if -1 in others or sum(others) > 1:
-            continue
-        block, offset = _BLOCKS[b]
-        pattern = counts[offset : offset + (7 if block == "honor" else 9)]
-        if pattern[k - offset] == 4:
-            if _fifth_copy_completes(block, pattern, k - offset, offset, sum(others)):
-                out.add(k)
-            continue
-        pattern[k - offset] += 1
-        state = _block_state(block, pattern, offset)
-        if state != -1 and state + sum(others) == 1:
-            out.add(k)
+        low, high = _BLOCKS[b][1], _BLOCKS[b][2]
+        pattern = counts[low:high]
+        out.extend(k for k, state in _adds(b, pattern) if state + others == 1)
+        if formal and 4 in pattern:
+            out.extend(k for k, state in _fifth_copies(b, pattern) if state + others == 1)
     return out
 
 
-def _fifth_copy_completes(
-    block: str, pattern: list[int], digit: int, offset: int, pairs_elsewhere: int
-) -> bool:
-    """Whether a fifth copy of a kind held four times completes the block (a formal wait:
-    the tables stop at four copies). Five copies in four sets and a pair hold a pung of the
-    kind or its pair (runs alone hold it at most four times), so take one out and read the
-    rest: with the pung out the block keeps its pair duty, with the pair out it must hold
-    sets only."""
-    with_pung_out = list(pattern)
-    with_pung_out[digit] = 2
-    state = _block_state(block, with_pung_out, offset)
-    if state != -1 and state + pairs_elsewhere == 1:
-        return True
-    with_pair_out = list(pattern)
-    with_pair_out[digit] = 3
-    return pairs_elsewhere == 0 and _block_state(block, with_pair_out, offset) == 0
+def _without(counts: Sequence[int], kinds: Sequence[int]) -> tuple[int, ...]:
+    return tuple(c - (k in kinds) for k, c in enumerate(counts))
 
 
-def _may_be_knitted_or_orphans(counts: Sequence[int], n_calls: int) -> bool:
-    """A 13-tile hand one tile from thirteen orphans, honors-and-knitted or a knitted
-    straight: eight of a knitted straight's nine kinds, or (closed) only terminals and
-    honors, or thirteen single tiles."""
-    if n_calls > 1:
-        return False
-    if any(sum(1 for k in pattern if counts[k]) >= 8 for pattern in KNIT_PATTERNS):
-        return True
-    held = [k for k in range(34) if counts[k]]
-    return n_calls == 0 and (set(held) <= YAOCHU or (len(held) == 13 and max(counts) == 1))
+def _knitted_waits(counts: tuple[int, ...], mask: int) -> list[int]:
+    """Kinds completing a knitted straight + a set + a pair: the rest's regular waits when
+    the nine kinds are held, the missing kind when eight are and the rest is complete."""
+    out: list[int] = []
+    for pattern, pattern_mask in zip(KNIT_PATTERNS, _KNIT_MASKS, strict=True):
+        held = mask & pattern_mask
+        if held == pattern_mask:
+            rest = _without(counts, pattern)
+            out.extend(k for k in _regular_waits(rest, _blocks(rest), False) if counts[k] < 4)
+        elif held.bit_count() == 8:
+            missing = (pattern_mask & ~held).bit_length() - 1
+            if _regular_complete(_blocks(_without(counts, [k for k in pattern if k != missing]))):
+                out.append(missing)
+    return out
+
+
+def _closed_special_waits(mask: int) -> list[int]:
+    """Kinds completing thirteen orphans (thirteen kinds of terminals and honors, one
+    twice) or honors-and-knitted (fourteen single kinds: honors and one knitted
+    straight's kinds) from a closed 13-tile hand's kinds ``mask``."""
+    out: list[int] = []
+    if not mask & ~_YAOCHU_MASK:
+        out.extend(k for k in YAOCHU if mask | 1 << k == _YAOCHU_MASK)
+    if mask.bit_count() == 13:  # thirteen single tiles
+        for pattern_mask in _KNIT_MASKS:
+            if not mask & _SUITED_MASK & ~pattern_mask:
+                free = (pattern_mask | _HONOR_MASK) & ~mask
+                out.extend(k for k in range(34) if free >> k & 1)
+    return out
+
+
+def wait_kinds(counts: tuple[int, ...], n_calls: int) -> frozenset[int]:
+    """:func:`waits` of 34 concealed counts (a tuple) and the number of calls: every
+    form's completing kinds found directly, without trying each kind."""
+    blocks = _blocks(counts)
+    found = _regular_waits(counts, blocks)
+    mask = _mask(blocks)
+    if not n_calls:
+        if mask.bit_count() <= 7:  # seven pairs (a quad is two pairs): one kind held oddly
+            odd = [k for k in range(34) if counts[k] % 2]
+            if len(odd) == 1:
+                found.append(odd[0])
+        found.extend(_closed_special_waits(mask))
+    if n_calls <= 1 and mask.bit_count() >= 8:
+        found.extend(_knitted_waits(counts, mask))
+    return frozenset(found)
 
 
 def waits(concealed: Sequence[int], calls: Sequence[Call]) -> frozenset[int]:
@@ -415,18 +515,4 @@ def waits(concealed: Sequence[int], calls: Sequence[Call]) -> frozenset[int]:
     >>> sorted(waits(Hand("1112345678999m").concealed, ()))  # Nine Gates: all nine
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
-    counts = list(concealed)
-    candidates = _candidates(counts, len(calls))
-    out = _regular_waits(counts, candidates)
-    odd = [k for k in range(34) if counts[k] % 2]
-    if not calls and len(odd) == 1:  # seven pairs (a quad is two pairs)
-        out.add(odd[0])
-    if _may_be_knitted_or_orphans(counts, len(calls)):
-        for k in candidates:
-            if k in out or counts[k] == 4:  # these forms hold a kind at most twice
-                continue
-            counts[k] += 1
-            if is_complete(counts, len(calls)):
-                out.add(k)
-            counts[k] -= 1
-    return frozenset(out)
+    return wait_kinds(tuple(concealed), len(calls))

@@ -12,20 +12,29 @@ payments. Sources: the seed text on Chinese Official rules; ``docs/mcr.md``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
+from ..core.calls import Call, call_type_of
 from ..core.hand import Hand, as_hand
-from ..core.tiles import KIND_NAMES, NUM_KINDS, parse_tiles
+from ..core.tiles import KIND_NAMES, NUM_KINDS, format_counts, parse_tiles, scan_tiles
 from ..core.winds import WIND_LETTERS
-from ..errors import InvalidArgumentError, InvalidHandError, InvalidSituationError, NotAWinError, quote
-from .evaluate import best_reading, total_of, uses
+from ..errors import (
+    InvalidArgumentError,
+    InvalidHandError,
+    InvalidSituationError,
+    NotAWinError,
+    TileParseError,
+    quote,
+)
+from .evaluate import best_lines, uses
 from .explain import explain
 from .facts import HandFacts
-from .fans import fan
-from .readings import readings
+from .fans import FANS
+from .readings import KONG, McrSet, call_set, read_sets
 from .rules import DEFAULT_RULES, McrRules
 from .win import Win
 
@@ -131,7 +140,12 @@ class McrScore:
         return explain(self)
 
 
+_KIND_OF_NAME = {name: kind for kind, name in enumerate(KIND_NAMES)}
+
+
 def _win_kind(value: object) -> int:
+    if type(value) is str and value in _KIND_OF_NAME:
+        return _KIND_OF_NAME[value]
     if isinstance(value, str):
         codes = parse_tiles(value) if value.strip() else []
         if len(codes) != 1:
@@ -190,6 +204,10 @@ def _check_hand(h: Hand, win_kind: int, win: Win, rules: McrRules) -> None:
         )
 
 
+_WINS: dict[tuple[object, ...], Win] = {}  # Win values by their exact keywords (bools, ints, strs)
+_TYPES = (bool, str, str, int, bool, bool, bool, bool)
+
+
 def _make_win(win: Win | None, keywords: dict[str, Any]) -> Win:
     if win is not None:
         if not isinstance(win, Win):
@@ -200,18 +218,135 @@ def _make_win(win: Win | None, keywords: dict[str, Any]) -> Win:
                 f"give the facts as a Win or as keywords, not both (also got {', '.join(given)})"
             )
         return win
+    key = tuple(keywords.values())
+    known = _WINS.get(key) if tuple(map(type, key)) == _TYPES else None
+    if known is not None:
+        return known
     missing = [k for k in ("self_drawn", "seat_wind", "prevalent_wind") if keywords[k] is None]
     if missing:
         raise InvalidArgumentError(f"score() needs {', '.join(missing)} (or a Win)")
-    return Win(**keywords)
+    made = Win(**keywords)
+    if tuple(map(type, key)) == _TYPES and len(_WINS) < 1 << 14:
+        _WINS[key] = made
+    return made
+
+
+# --- canonical notation read directly: anything else goes through core.hand.as_hand ---
+
+_CANONICAL = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+((?:\[[1-9]{3,4}[mpsz]\]|\([1-9]{4}[mpsz]\))*)")
+_GROUP = re.compile(r"([1-9]+)([mpsz])")
+_CALL_TOKEN = re.compile(r"\[[1-9]{3,4}[mpsz]\]|\([1-9]{4}[mpsz]\)")
+_BASE = {"m": -ord("1"), "p": 9 - ord("1"), "s": 18 - ord("1"), "z": 27 - ord("1")}
+_CALLS: dict[str, tuple[Call, McrSet, tuple[int, ...]] | None] = {}
+_Quick = tuple[tuple[int, ...], tuple[Call, ...], tuple[McrSet, ...], list[int]]
+
+
+def _call_token(token: str) -> tuple[Call, McrSet, tuple[int, ...]] | None:
+    """The call written ``token`` (like ``[123m]``) as core.hand reads it, with its set
+    and kinds; None if it is no call."""
+    if token in _CALLS:
+        return _CALLS[token]
+    codes = tuple(code for code, _ in scan_tiles(token, 1, len(token) - 1))
+    try:
+        call = Call(call_type_of(token[0], codes), codes)
+        info: tuple[Call, McrSet, tuple[int, ...]] | None = (call, call_set(call), call.kinds)
+    except (InvalidHandError, TileParseError):
+        info = None
+    if len(_CALLS) < 1 << 12:
+        _CALLS[token] = info
+    return info
+
+
+def _quick_hand(text: str) -> _Quick | None:
+    """Concealed counts, calls, their sets and the 34 total counts of a 14-tile winning
+    hand written canonically (``55777789s(7777p)[777m]``: no spaces, no red fives, four
+    copies at most), exactly as :func:`~riichi_lut.core.hand.parse_hand` reads it; None
+    for any other text (the full reader then parses it, or names what is wrong)."""
+    match = _CANONICAL.fullmatch(text)
+    if match is None:
+        return None
+    split = match.start(1)
+    counts = [0] * NUM_KINDS
+    for digits, suit in _GROUP.findall(text, 0, split):
+        base = _BASE[suit]
+        for d in digits:
+            counts[base + ord(d)] += 1
+    concealed = tuple(counts)
+    calls, sets = [], []
+    for token in _CALL_TOKEN.findall(text, split):
+        info = _call_token(token)
+        if info is None:
+            return None
+        calls.append(info[0])
+        sets.append(info[1])
+        for k in info[2]:
+            counts[k] += 1
+    if max(counts) > 4 or len(calls) > 4 or sum(concealed) + 3 * len(calls) != 14:
+        return None
+    return concealed, tuple(calls), tuple(sets), counts
+
+
+def _hand_text(concealed: tuple[int, ...], calls: tuple[Call, ...]) -> str:
+    """``Hand.to_text()`` of a hand without red fives."""
+    return " ".join([format_counts(concealed), *(c.to_text() for c in calls)])
+
+
+def _quick_ok(quick: _Quick, win_kind: int, win: Win, rules: McrRules) -> bool:
+    """What :func:`_check_hand` checks, on a hand :func:`_quick_hand` read (no red five,
+    14 tiles): True when it passes."""
+    concealed, _, sets, totals = quick
+    return not (
+        not concealed[win_kind]
+        or (win.flowers and not rules.flowers)
+        or (win.kong_replacement and not any(s.kind == KONG for s in sets))
+        or (win.last_tile and concealed[win_kind] != 1)
+        or (win.robbing_kong and totals[win_kind] != 1)
+    )
+
+
+_T = TypeVar("_T")
+_new = object.__new__
+
+
+def _frozen(cls: type[_T], **fields: Any) -> _T:
+    """An instance of the frozen dataclass ``cls`` from every one of its fields, set
+    without the generated ``__init__`` (the hot path of :func:`score`; the values are
+    already checked)."""
+    obj = _new(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+def _fan_line(
+    number: int, chinese: str, english: str, points: int, count: int, sets: tuple[str, ...]
+) -> FanLine:
+    """``FanLine(number, chinese, english, points, count, sets)``, built as :func:`_frozen` does."""
+    line = _new(FanLine)
+    d = line.__dict__
+    d["number"], d["chinese"], d["english"], d["points"], d["count"], d["sets"] = (
+        number,
+        chinese,
+        english,
+        points,
+        count,
+        sets,
+    )
+    return line
+
+
+def _payment(payer: str, points: int) -> Payment:
+    payment = _new(Payment)
+    d = payment.__dict__
+    d["payer"], d["points"] = payer, points
+    return payment
 
 
 def _payments(total: int, win: Win, rules: McrRules) -> tuple[Payment, ...]:
     base = rules.base_payment
     if not win.self_drawn:
-        return (Payment("discarder", base + total), Payment("other", base), Payment("other", base))
+        return (_payment("discarder", base + total), _payment("other", base), _payment("other", base))
     seat = WIND_LETTERS.index(win.seat_wind)
-    return tuple(Payment(WIND_LETTERS[(seat + i) % 4], base + total) for i in (1, 2, 3))
+    return tuple(_payment(WIND_LETTERS[(seat + i) % 4], base + total) for i in (1, 2, 3))
 
 
 def score(
@@ -256,30 +391,40 @@ def score(
         "last_tile_of_wall": last_tile_of_wall,
     }
     the_win = _make_win(win, keywords)
-    h = as_hand(hand)
-    win_kind = _win_kind(win_tile)
-    _check_hand(h, win_kind, the_win, rules)
-    found = readings(
-        h.concealed, h.calls, win_kind, the_win.self_drawn, knit_wait_rule=rules.edition != "1998"
+    quick = _quick_hand(hand) if type(hand) is str else None
+    win_kind = _win_kind(win_tile) if quick is not None else -1
+    if quick is not None and _quick_ok(quick, win_kind, the_win, rules):
+        concealed, calls, call_sets, totals = quick
+        text = hand if isinstance(hand, str) else ""
+    else:
+        h = as_hand(hand)
+        win_kind = _win_kind(win_tile)
+        _check_hand(h, win_kind, the_win, rules)
+        concealed, calls, call_sets = h.concealed, h.calls, tuple(call_set(c) for c in h.calls)
+        totals = h.total_counts
+        text = hand if isinstance(hand, str) else h.to_text()
+    found = read_sets(
+        concealed, call_sets, win_kind, the_win.self_drawn, knit_wait_rule=rules.edition != "1998"
     )
     if not found:
-        raise NotAWinError(f"{quote(h.to_text())} is not a complete hand in any MCR form")
-    hand_facts = HandFacts(h.concealed, h.calls, win_kind, the_win, rules)
-    facts, lines, others = best_reading(hand_facts, found)
-    edition = rules.edition
+        raise NotAWinError(f"{quote(_hand_text(concealed, calls))} is not a complete hand in any MCR form")
+    hand_facts = HandFacts(concealed, calls, win_kind, the_win, rules, call_sets=call_sets, totals=totals)
+    facts, lines, others = best_lines(hand_facts, found)
     fan_lines = []
-    for s in lines:
-        row = fan(s.number)
+    uncapped = without_flowers = 0
+    for number, count, points, mixed in lines:
+        row = FANS[number - 1]
         chinese, english = (
-            ("明暗杠", "Concealed Kong and Melded Kong") if s.mixed_kongs else (row.chinese, row.english)
+            ("明暗杠", "Concealed Kong and Melded Kong") if mixed else (row.chinese, row.english)
         )
-        fan_lines.append(FanLine(s.number, chinese, english, s.points, s.count, uses(facts, s.number)))
-    del edition
-    uncapped = total_of(lines)
-    without_flowers = total_of(lines, flowers=False)
+        fan_lines.append(_fan_line(number, chinese, english, points, count, uses(facts, number)))
+        uncapped += points * count
+        if number != 81:
+            without_flowers += points * count
     total = min(uncapped, rules.cap) if rules.cap is not None else uncapped
     meets = without_flowers >= rules.minimum
-    return McrScore(
+    return _frozen(
+        McrScore,
         fans=tuple(fan_lines),
         total=total,
         total_without_flowers=without_flowers,
@@ -291,5 +436,5 @@ def score(
         rules=rules,
         alternatives=tuple(Alternative(t, v) for t, v in others),
         uncapped_total=uncapped,
-        hand=hand if isinstance(hand, str) else h.to_text(),
+        hand=text,
     )

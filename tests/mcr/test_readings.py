@@ -4,6 +4,8 @@ one-kind wait and the four-copy rule."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from riichi_lut.core.hand import Hand
@@ -99,3 +101,70 @@ def _brute_waits(text: str) -> frozenset[int]:
 def test_waits_match_a_34_kind_brute_force(text: str) -> None:
     h = Hand(text)
     assert waits(h.concealed, h.calls) == _brute_waits(text)
+
+
+def _random_complete(rng: random.Random) -> list[int]:
+    """14 concealed counts complete in a random form (or random tiles now and then)."""
+    form = rng.randrange(6)
+    kinds: list[int] = []
+    if form == 0:  # thirteen orphans
+        kinds = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+        kinds.append(rng.choice(kinds))
+    elif form == 1:  # honors and knitted tiles
+        kinds = rng.sample([*rng.choice(KNIT_PATTERNS), *range(27, 34)], 14)
+    elif form == 2:  # seven pairs, a quad now and then
+        kinds = [k for k in rng.sample(range(34), 7) for _ in range(2)]
+    else:  # a knitted straight or one set, then sets and a pair
+        kinds = list(rng.choice(KNIT_PATTERNS)) if form == 3 else []
+        while len(kinds) < 12:
+            start = rng.randrange(34)
+            chow = start < 27 and start % 9 < 7 and rng.random() < 0.6
+            kinds += [start, start + 1, start + 2] if chow else [start] * 3
+        kinds += [rng.randrange(34)] * 2
+    if form == 5:  # random tiles: mostly no wait
+        kinds = [rng.randrange(34) for _ in range(14)]
+    counts = [kinds.count(k) for k in range(34)]
+    return counts if max(counts) <= 4 else _random_complete(rng)
+
+
+def _random_tenpai_shapes(rng: random.Random) -> list[int]:
+    """13 concealed counts leaning to the shapes the direct waits must get right: knitted
+    straights and honors, terminals and honors, pairs, one suit, or any tiles."""
+    pools = [
+        [0, 3, 6, 10, 13, 16, 20, 23, 26, *range(27, 34)],  # one knitted straight + honors
+        [0, 8, 9, 17, 18, 26, *range(27, 34)],  # terminals and honors
+        list(range(9)),  # one suit
+        list(range(34)),
+    ]
+    pool = rng.choice(pools)
+    counts = [0] * 34
+    while sum(counts) < 13:
+        k = rng.choice(pool) if rng.random() < 0.9 else rng.randrange(34)
+        if counts[k] < (1 if pool is pools[0] and rng.random() < 0.7 else 4):
+            counts[k] += 1
+    return counts
+
+
+def test_waits_match_a_34_kind_brute_force_on_random_hands() -> None:
+    """The waits come from block facts and masks, never by trying each kind: on seeded
+    random 13-tile hands (a tile dropped from a complete hand of every form, or shapes
+    rich in knitted tiles, orphans or one suit) they equal the brute force."""
+    rng = random.Random(10)
+    found = 0
+    for i in range(4000):
+        if i % 2:
+            counts = _random_complete(rng)
+            counts[rng.choice([k for k in range(34) if counts[k]])] -= 1
+        else:
+            counts = _random_tenpai_shapes(rng)
+        brute = frozenset(k for k in range(34) if counts[k] < 4 and is_complete(_plus(counts, k), 0))
+        got = frozenset(k for k in waits(counts, ()) if counts[k] < 4)  # (fifth copies: formal)
+        assert got == brute, counts
+        found += bool(got)
+    assert found >= 1000  # enough of them wait on something
+
+
+def _plus(counts: list[int], kind: int) -> list[int]:
+    out = list(counts)
+    out[kind] += 1
+    return out

@@ -269,3 +269,58 @@ def test_hand_object_and_tile_kind_inputs() -> None:
         scored("123m456p789s234s55z", 34)  # type: ignore[arg-type]
     with pytest.raises(InvalidHandError, match="win_tile"):
         scored("123m456p789s234s55z", "5z5z")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "123m456p789s234s55z",
+        "55777789s(7777p)[777m]",
+        "99p[5555s][666s][777s][888s]",
+        "22223466688s[444s]",
+        MAX_HAND.replace(" ", ""),
+        "147m258p369s11z[555z]",
+        "19m19p19s12345677z",
+        "11122233344455z",
+    ],
+)
+def test_canonical_text_reads_as_the_core_reader(text: str) -> None:
+    """Canonical notation is read by a shortcut: it must give the counts and calls that
+    core.hand gives, and the score of the text must equal the score of the Hand."""
+    from riichi_lut.core.hand import parse_hand
+    from riichi_lut.mcr.score import _quick_hand
+
+    h = parse_hand(text)
+    quick = _quick_hand(text)
+    assert quick is not None
+    assert (quick[0], quick[1], tuple(quick[3])) == (h.concealed, h.calls, tuple(h.total_counts))
+    facts = {"self_drawn": True, "seat_wind": "E", "prevalent_wind": "S", "flowers": 1}
+    win = next(k for k in ("5z", "9s", "9p", "4s", "2z", "1z", "7z", "1m") if h.concealed[_kind(k)])
+    by_text, by_hand = score(text, win, **facts).to_dict(), score(h, win, **facts).to_dict()
+    assert by_text.pop("hand") == text
+    by_hand.pop("hand")
+    assert by_text == by_hand
+
+
+def _kind(tile: str) -> int:
+    from riichi_lut.core.tiles import parse_tiles
+
+    return parse_tiles(tile)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "123m 456p 789s 234s 55z",  # spaces: the core reader
+        "123m456p789s234s505z",  # a red five
+        "123m456p789s234s58z",  # no 8z
+        "11112m456p789s234s5z[1111m]",  # a fifth copy
+        "123m456p789s234s5z",  # 13 tiles
+        "123m456p789s2345s[135m]",  # no such call
+        "123m456p789s[234s]55z",  # tiles after a call
+    ],
+)
+def test_other_text_goes_to_the_core_reader(text: str) -> None:
+    from riichi_lut.mcr.score import _quick_hand
+
+    assert _quick_hand(text) is None

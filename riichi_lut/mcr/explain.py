@@ -9,12 +9,58 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .score import McrScore
 
-__all__ = ["explain"]
+__all__ = ["EVIDENCE", "explain"]
+
+#: What makes a fan that names no particular sets: the fact about the whole hand or the win
+#: that the explanation shows in place of the tiles (fan number -> words).
+EVIDENCE: dict[int, str] = {
+    3: "every tile green (2s 3s 4s 6s 8s and the green dragon)",
+    4: "1112345678999 of one suit held concealed, waiting on all nine",
+    6: "seven pairs in a row of one suit",
+    7: "one of each terminal and honor, one of them paired",
+    8: "only 1s and 9s, in pungs",
+    11: "only honors, in pungs",
+    13: "two pairs of terminal chows in one suit around a pair of 5s",
+    18: "only terminals and honors, in pungs",
+    19: "seven pairs",
+    20: "all seven honors and seven knitted suit tiles, all different",
+    21: "only even tiles, in pungs",
+    22: "every tile of one suit",
+    25: "only 7, 8 and 9",
+    26: "only 4, 5 and 6",
+    27: "only 1, 2 and 3",
+    29: "terminal chows in two suits, a pair of 5s in the third",
+    31: "a 5 in every set and in the pair",
+    34: "fourteen different tiles: honors and knitted suit tiles",
+    35: "147, 258 and 369 in three different suits",
+    36: "only 6, 7, 8 and 9",
+    37: "only 1, 2, 3 and 4",
+    40: "only tiles that look the same upside down",
+    43: "nothing else scores",
+    44: "self-drawn as the last tile of the wall",
+    45: "won on the last discard of the game",
+    46: "self-drawn as a kong's replacement tile",
+    47: "won on the tile another player added to a kong",
+    49: "one suit and honors",
+    51: "all three suits, winds and dragons",
+    52: "every set melded, won on a discard as a single wait",
+    55: "a terminal or an honor in every set and in the pair",
+    56: "no melded set, self-drawn",
+    58: "the winning tile's other three copies already on the table",
+    62: "no melded set, won on a discard",
+    64: "all four copies of a tile used without a kong",
+    68: "no terminals or honors",
+    75: "one suit missing",
+    76: "no honors",
+    80: "self-drawn",
+    81: "flower tiles set aside",
+}
 
 
 def _fan_line(number: int, english: str, chinese: str, points: int, count: int, sets: tuple[str, ...]) -> str:
     times = f" x{count}" if count > 1 else ""
-    tiles = f" — {', '.join(sets)}" if sets else ""
+    evidence = ", ".join(sets) if sets else EVIDENCE.get(number, "")
+    tiles = f" — {evidence}" if evidence else ""
     unit = "point" if points == 1 else "points"
     return f"  {english} ({chinese}, fan {number}): {points} {unit}{times} = {points * count}{tiles}"
 
@@ -39,7 +85,7 @@ def explain(result: McrScore) -> str:
     >>> print(r.explain())
     Hand 123m456p789s234s55z, read as regular: 123m 456p 234s 789s 55z (2006 rules).
       Mixed Straight (花龙, fan 39): 8 points = 8 — 123m 456p 789s
-      Concealed Hand (门前清, fan 62): 2 points = 2
+      Concealed Hand (门前清, fan 62): 2 points = 2 — no melded set, won on a discard
       Single Wait (单钓将, fan 79): 1 point = 1 — 55z
     Total 11; 11 without flowers.
     Payments: the discarder pays 19, each other player pays 8; 35 in all.

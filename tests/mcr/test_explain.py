@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from riichi_lut.mcr import McrRules
+import json
+from pathlib import Path
+
+import zstandard
+
+from riichi_lut.mcr import McrRules, score
+from riichi_lut.mcr.explain import EVIDENCE
 
 from .helpers import scored
 
@@ -37,3 +43,21 @@ def test_cap_and_self_drawn_payers() -> None:
         rules=McrRules(cap=88),
     ).explain()
     assert "Total 88 (capped at 88 from 332)" in text and "S pays 96, W pays 96, N pays 96" in text
+
+
+def test_every_fan_line_says_what_makes_it_on_the_corpus_hands() -> None:
+    path = Path(__file__).resolve().parents[1] / "data" / "mcr" / "pymahjonggb_score.jsonl.zst"
+    lines = zstandard.ZstdDecompressor().decompress(path.read_bytes()).decode().splitlines()
+    facts = ("self_drawn", "seat_wind", "prevalent_wind", "flowers", "last_tile", "kong_replacement",
+             "robbing_kong", "last_tile_of_wall")  # fmt: skip
+    seen = set()
+    for line in lines[::3]:
+        case = json.loads(line)
+        result = score(case["hand"], case["win_tile"], **{k: case[k] for k in facts if k in case})
+        for fan_line in result.fans:
+            seen.add(fan_line.number)
+            assert fan_line.sets or fan_line.number in EVIDENCE, (case["hand"], fan_line.english)
+        text = result.explain()
+        fan_lines = [t for t in text.splitlines() if ", fan " in t]
+        assert len(fan_lines) == len(result.fans) and all(" — " in t for t in fan_lines), text
+    assert len(seen) >= 75

@@ -110,6 +110,8 @@ def live_counts(resolved: Resolved, visible: VisibleLike) -> list[int]:
 
 def discarded_mask(visible: VisibleLike) -> int:
     """34-bit mask of the kinds the player discarded (``own_discards`` of ``visible``)."""
+    if visible is None or isinstance(visible, str):  # the common case: no own discards
+        return 0
     return sum(1 << k for k, n in enumerate(own_discard_counts(visible)) if n)
 
 

@@ -158,20 +158,12 @@ class DiscardOption:
         """No live tile is accepted after this discard (a dead wait at tenpai)."""
         return self.total == 0
 
-    def sort_key(self) -> tuple[int, int, int, int, float, int, int]:
+    def sort_key(self) -> tuple[bool, int, bool, int, float, bool, int]:
         """The ranking key, smaller first: a dead option after every live one, then
         shanten, a furiten option after the others of its shanten, the most live tiles,
         the two-step measure, a plain tile before a red five, the lower kind."""
         measure = 0.0 if self.two_step is None else self.two_step.measure
-        return (
-            int(self.total == 0),
-            self.shanten,
-            int(self.furiten),
-            -self.total,
-            -measure,
-            int(self.red),
-            self.kind,
-        )
+        return (self.total == 0, self.shanten, self.furiten, -self.total, -measure, self.red, self.kind)
 
     def to_dict(self) -> dict[str, Any]:
         """The discard, its shanten, accepted tiles with live counts and two-step figures, for JSON."""

@@ -276,12 +276,12 @@ def passed_over(best: DiscardOption, options: tuple[DiscardOption, ...]) -> Disc
     """The first option that a ranking by shanten and live tiles alone would put above
     ``best`` and that ranks below it for being dead or furiten, if any."""
     old = (best.shanten, -best.total)
-    for option in sorted(options, key=lambda o: (o.shanten, -o.total)):
-        if (option.shanten, -option.total) >= old:
-            return None
-        if option.kind != best.kind and (option.dead or option.furiten):
-            return option
-    return None
+    passed = [
+        o
+        for o in options
+        if (o.total == 0 or o.furiten) and (o.shanten, -o.total) < old and o.kind != best.kind
+    ]
+    return min(passed, key=lambda o: (o.shanten, -o.total)) if passed else None
 
 
 def comparison(best: DiscardOption, other: DiscardOption) -> Reason:

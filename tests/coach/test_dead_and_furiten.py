@@ -169,3 +169,12 @@ def test_cli_hint_discarded_says_furiten(capsys: pytest.CaptureFixture[str]) -> 
     data = json.loads(capsys.readouterr().out)
     assert data["options"][-1]["discard"] == "3z" and data["options"][-1]["live_kinds"] == 0
     assert all("furiten" in o for o in data["options"])
+
+
+def test_readme_furiten_example() -> None:
+    # README.md, "Hint engine": the example of own discards, word for word
+    why = hint("123m456p789s1122z3z", visible=Visible(own_discards="1z")).why
+    assert why == (
+        "Discard 3z: tenpai, waiting on 1z 2z (2 kinds / 3 tiles); discarding 1m would leave you"
+        " 1-shanten; furiten: it can win only by tsumo."
+    )

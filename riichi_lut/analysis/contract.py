@@ -8,6 +8,10 @@ A scalar function (:func:`~riichi_lut.analysis.shanten.shanten`,
 (N, 34) array and returns arrays, row ``i`` holding what the scalar function gives for
 hand ``i``. Parameters of the same meaning have the same name in both (``melds``,
 ``visible``); a parameter only one side has says so (``form``, ``threads``, ``two_step``).
+The player's own discards, which are visible and decide furiten, are one exception of
+form: the scalar side reads them from ``Visible(own_discards=...)`` inside ``visible``,
+the batch side takes them as ``own_discards`` (an array beside ``visible``); both answer
+the same ``furiten``.
 The registry of the pairs is :data:`riichi_lut.analysis.twins.TWINS`, and one test module
 checks every pair against the other and against the slow reference.
 
@@ -53,7 +57,16 @@ PARAMETERS: dict[str, str] = {
         "tiles seen outside the hand, which lower the live counts (never the acceptance):"
         " ``None``, notation, 34 counts or a :class:`~riichi_lut.core.visible.Visible`"
         " (scalar), or a (34,) or (N, 34) array of counts (batch); a kind may not exceed"
-        " four copies with the hand"
+        " four copies with the hand. The scalar side's"
+        " ``Visible(own_discards=...)`` are the player's own discards, which the batch"
+        " side takes as ``own_discards``"
+    ),
+    "own_discards": (
+        "batch only (the scalar side reads ``Visible(own_discards=...)`` in ``visible``):"
+        " the player's own discards as a (34,) or (N, 34) array of counts, or ``None``;"
+        " they count as visible (a kind may not exceed four copies with the hand and"
+        " ``visible``) and decide furiten: a tenpai row whose waits include one of them"
+        " (or, for a discard, the discarded tile) is ``furiten``"
     ),
     "form": (
         "``'all'`` (the minimum over the forms that apply), ``'standard'``,"

@@ -3,7 +3,10 @@
 * :func:`ukeire` — for a 3n+1 hand, the kinds whose draw lowers the shanten (受け入れ) and
   their *live* counts (4 − copies in hand, calls and ``visible``), per form and combined.
 * :func:`rank_discards` — for a 3n+2 hand, every distinct discard ranked by shanten after
-  it, then live acceptance, then the two-step measure (:mod:`riichi_lut.analysis.two_step`).
+  it, then live acceptance, then the two-step measure (:mod:`riichi_lut.analysis.two_step`);
+  a *dead* option (no live tile accepted) ranks after every live one, and a *furiten*
+  option (tenpai on a tile the player discarded: ``Visible(own_discards=...)`` or the
+  discard itself) after the other options of its shanten.
 * :func:`~riichi_lut.coach.hints.hint` — the best discard with a plain-English "why".
 * :func:`ukeire_batch` and :func:`best_discard_batch` — the same over (N, 34) arrays
   (:mod:`riichi_lut.analysis.efficiency_batch`).
@@ -29,7 +32,7 @@ import numpy as np
 from ..core.hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
 from ..core.tilemask import TileMask
 from ..core.tiles import NUM_KINDS, RED_FIVE_KINDS
-from ..core.visible import VisibleLike, visible_counts
+from ..core.visible import VisibleLike, own_discard_counts, visible_counts
 from ..errors import InvalidHandError
 from ..lut.rows import as_count_rows, calls_per_row
 from ..lut.threads import resolve_threads, run_chunks
@@ -105,6 +108,13 @@ def live_counts(resolved: Resolved, visible: VisibleLike) -> list[int]:
     return [4 - resolved.own[k] - seen[k] for k in range(NUM_KINDS)]
 
 
+def discarded_mask(visible: VisibleLike) -> int:
+    """34-bit mask of the kinds the player discarded (``own_discards`` of ``visible``)."""
+    if visible is None or isinstance(visible, str):  # the common case: no own discards
+        return 0
+    return sum(1 << k for k, n in enumerate(own_discard_counts(visible)) if n)
+
+
 def _form(shanten: int, mask: TileMask, live: tuple[int, ...]) -> FormUkeire:
     return FormUkeire(shanten, mask, sum([live[k] for k in bits(mask)]), live)
 
@@ -113,8 +123,9 @@ def _optional_form(form: tuple[int, TileMask] | None, live: tuple[int, ...]) -> 
     return None if form is None else _form(form[0], form[1], live)
 
 
-def ukeire_of(analysis: Analysis, live: Sequence[int]) -> UkeireResult:
-    """Results from a NECESSARY analysis and the live counts."""
+def ukeire_of(analysis: Analysis, live: Sequence[int], discarded: int = 0) -> UkeireResult:
+    """Results from a NECESSARY analysis, the live counts and the mask of the kinds the
+    player discarded (furiten at tenpai)."""
     live = tuple(live)
     combined = _form(analysis.shanten, analysis.mask, live)
     return UkeireResult(
@@ -125,6 +136,7 @@ def ukeire_of(analysis: Analysis, live: Sequence[int]) -> UkeireResult:
         _form(analysis.standard[0], analysis.standard[1], live),
         _optional_form(analysis.chiitoitsu, live),
         _optional_form(analysis.kokushi, live),
+        analysis.shanten == 0 and analysis.mask & discarded != 0,
     )
 
 
@@ -136,11 +148,15 @@ def ukeire(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = N
     $parameters(hand, visible, melds)
 
     A kind is *accepted* when drawing it lowers the shanten (a kind already held four
-    times never is), whether or not live copies remain; ``total`` sums the live counts.
+    times never is), whether or not live copies remain (the shape; ``live_kinds`` counts
+    those with a copy left); ``total`` sums the live counts, and ``dead`` says it is 0. At
+    tenpai ``furiten`` says a wait is among ``Visible(own_discards=...)``.
 
     >>> r = ukeire("23m456p789s11z [123s]", visible="1m 4m 4m")
     >>> [(t.tile, t.live) for t in r.accepted], r.total, r.mask
     ([('1m', 3), ('4m', 2)], 5, TileMask('1m 4m'))
+    >>> ukeire("23m456p789s11z [123s]", visible={"own_discards": "4m"}).furiten
+    True
     """
     return ukeire_resolved(resolve(hand, melds), visible)
 
@@ -154,7 +170,7 @@ def ukeire_resolved(resolved: Resolved, visible: VisibleLike = None) -> UkeireRe
             " for 14 tiles use rank_discards() or hint()"
         )
     analysis = analyse(resolved.counts, resolved.melds, NECESSARY, resolved.called)
-    return ukeire_of(analysis, live_counts(resolved, visible))
+    return ukeire_of(analysis, live_counts(resolved, visible), discarded_mask(visible))
 
 
 # --------------------------------------------------------------------------- discards
@@ -182,11 +198,13 @@ def rank_discards(
     melds: int | None = None,
     two_step: bool | TwoStepChoice = True,
 ) -> tuple[DiscardOption, ...]:
-    """Every distinct discard of a 3n+2 hand, best first: by shanten after the discard,
-    then live acceptance, then the two-step measure (average next-step acceptance; at
-    tenpai, live improvement tiles), then keeping a red five, then tile order. The batch
-    twin :func:`best_discard_batch` gives the first option without the two-step measure
-    (``two_step=False`` here).
+    """Every distinct discard of a 3n+2 hand, best first: a dead option (no live tile
+    accepted) after every live one; then by shanten after the discard, a furiten option
+    (tenpai with a wait among ``Visible(own_discards=...)`` or on the discarded tile
+    itself) after the others of its shanten, then live acceptance, then the two-step
+    measure (average next-step acceptance; at tenpai, live improvement tiles), then
+    keeping a red five, then tile order. The batch twin :func:`best_discard_batch` gives
+    the first option without the two-step measure (``two_step=False`` here).
 
     $parameters(hand, visible, melds, two_step)
 
@@ -194,6 +212,8 @@ def rank_discards(
 
     >>> [(o.tile, o.shanten, o.total) for o in rank_discards("123m456p789s1122z7z")][:3]
     [('7z', 0, 4), ('1m', 1, 11), ('4p', 1, 11)]
+    >>> [(o.tile, o.shanten, o.total) for o in rank_discards("123m456p789s11223z", "1z1z2z2z")][:2]
+    [('1m', 1, 7), ('4p', 1, 7)]
     """
     choice = check_two_step(two_step, "all")
     resolved = resolve(hand, melds)
@@ -202,7 +222,7 @@ def rank_discards(
             f"rank_discards needs a 3n+2 hand (14 tiles counting calls as 3), got {resolved.tiles};"
             " for 13 tiles use ukeire()"
         )
-    return ranked_options(resolved, live_counts(resolved, visible), choice)
+    return ranked_options(resolved, live_counts(resolved, visible), choice, discarded=discarded_mask(visible))
 
 
 def hand_shanten(resolved: Resolved) -> int:
@@ -211,11 +231,17 @@ def hand_shanten(resolved: Resolved) -> int:
 
 
 def ranked_options(
-    resolved: Resolved, live: Sequence[int], two_step: TwoStepChoice, *, shanten: int | None = None
+    resolved: Resolved,
+    live: Sequence[int],
+    two_step: TwoStepChoice,
+    *,
+    shanten: int | None = None,
+    discarded: int = 0,
 ) -> tuple[DiscardOption, ...]:
     """The ranking of :func:`rank_discards` for a resolved 3n+2 hand and its live counts;
-    ``two_step`` as there (:data:`~riichi_lut.analysis.two_step.TWO_STEP_CHOICES`), and
-    ``shanten`` the hand's own when the caller already has it (:func:`hand_shanten`)."""
+    ``two_step`` as there (:data:`~riichi_lut.analysis.two_step.TWO_STEP_CHOICES`),
+    ``shanten`` the hand's own when the caller already has it (:func:`hand_shanten`), and
+    ``discarded`` the mask of the kinds the player discarded (:func:`discarded_mask`)."""
     choice = check_two_step(two_step)
     best_possible = max(hand_shanten(resolved) if shanten is None else shanten, 0)
     counts = list(resolved.counts)
@@ -227,8 +253,11 @@ def ranked_options(
         after, mask = combined(counts, resolved.melds, NECESSARY, resolved.called)
         counts[kind] += 1
         total = sum([live[k] for k in bits(mask)])
+        furiten = after == 0 and mask & (discarded | 1 << kind) != 0
         options.append(
-            DiscardOption(kind, red, after, after > best_possible, wrap(TileMask, mask), total, live)
+            DiscardOption(
+                kind, red, after, after > best_possible, wrap(TileMask, mask), total, live, None, furiten
+            )
         )
     return _with_two_steps(options, choice, counts, resolved, live)
 
@@ -244,8 +273,8 @@ def _with_two_steps(
     if choice == "all":
         options = [_with_two_step(o, counts, resolved, live) for o in options]
     elif choice == "ties":
-        head = min(options, key=DiscardOption.sort_key)
-        tied = [o for o in options if (o.shanten, o.total) == (head.shanten, head.total)]
+        head = min(options, key=DiscardOption.sort_key).sort_key()[:4]  # dead, shanten, furiten, total
+        tied = [o for o in options if o.sort_key()[:4] == head]
         if len({o.kind for o in tied}) > 1:
             options = [_with_two_step(o, counts, resolved, live) if o in tied else o for o in options]
     return tuple(sorted(options, key=DiscardOption.sort_key))
@@ -267,27 +296,42 @@ def _with_two_step(
 CHUNK_ROWS = 8192
 
 
-def _visible_rows(visible: Any, n: int) -> np.ndarray | None:
-    """None, or (n, 34) uint8 visible counts from a (34,) or (N, 34) array."""
+def _visible_rows(visible: Any, n: int, name: str = "visible") -> np.ndarray | None:
+    """None, or (n, 34) uint8 counts from a (34,) or (N, 34) array."""
     if visible is None:
         return None
     array = np.asarray(visible)
     if array.ndim == 1:
         array = array[None, :]
-    rows = as_count_rows(array, name="visible")
+    rows = as_count_rows(array, name=name)
     if len(rows) not in (1, n):
-        raise InvalidHandError(f"visible must have shape (34,) or ({n}, 34), got {array.shape}")
+        raise InvalidHandError(f"{name} must have shape (34,) or ({n}, 34), got {array.shape}")
     return np.broadcast_to(rows, (n, NUM_KINDS))
+
+
+def _seen_rows(visible: Any, own_discards: Any, n: int) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(visible + own discards, own discards), each None or (n, 34) uint8: the player's
+    discards are visible tiles too."""
+    seen, own = _visible_rows(visible, n), _visible_rows(own_discards, n, "own_discards")
+    if own is None or seen is None:
+        return (own if seen is None else seen), own
+    return seen + own, own
 
 
 @shared_parameters
 def ukeire_batch(
-    counts: Any, melds: Any = 0, visible: Any = None, *, threads: int | None = None
+    counts: Any,
+    melds: Any = 0,
+    visible: Any = None,
+    *,
+    own_discards: Any = None,
+    threads: int | None = None,
 ) -> UkeireBatch:
     """Acceptance of N 3n+1 hands, row ``i`` what :func:`ukeire` gives for hand ``i`` (the
-    combined forms): an :class:`UkeireBatch` ``(shanten, accepted, total)``.
+    combined forms): an :class:`UkeireBatch` ``(shanten, accepted, total)`` with its
+    ``furiten`` attribute.
 
-    $parameters(counts, melds, visible, threads)
+    $parameters(counts, melds, visible, own_discards, threads)
 
     >>> rows = np.zeros((1, 34), dtype=np.uint8)
     >>> rows[0, [0, 1, 2, 9, 10, 11, 18, 19, 20]] = 1; rows[0, [27, 28]] = 2  # 123m123p123s1122z
@@ -301,56 +345,72 @@ def ukeire_batch(
     shanten = np.empty(n, dtype=np.int8)
     accepted = np.empty((n, NUM_KINDS), dtype=bool)
     total = np.empty(n, dtype=np.int16)
+    furiten = np.zeros(n, dtype=bool)
 
     def work(
-        lut: batch.KernelTables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int
+        lut: batch.KernelTables,
+        chunk: np.ndarray,
+        calls: Any,
+        seen: np.ndarray | None,
+        own: np.ndarray | None,
+        start: int,
     ) -> None:
         stop = start + len(chunk)
         shanten[start:stop], accepted[start:stop], _ = batch.analyse_rows(lut, chunk, calls, NECESSARY, start)
         total[start:stop] = batch.live_total(chunk, seen, accepted[start:stop])
+        if own is not None:
+            furiten[start:stop] = (shanten[start:stop] == 0) & (accepted[start:stop] & (own > 0)).any(axis=1)
 
-    _run(rows, melds, visible, threads, work, (CHUNK_ROWS, 4 * CHUNK_ROWS))
-    return UkeireBatch(shanten, accepted, total)
+    _run(rows, melds, (visible, own_discards), threads, work, (CHUNK_ROWS, 4 * CHUNK_ROWS))
+    return UkeireBatch(shanten, accepted, total, furiten)
 
 
 def _run(
     rows: np.ndarray,
     melds: Any,
-    visible: Any,
+    visible: tuple[Any, Any],
     threads: int | None,
-    work: Callable[[Any, np.ndarray, Any, np.ndarray | None, int], None],
+    work: Callable[[Any, np.ndarray, Any, np.ndarray | None, np.ndarray | None, int], None],
     chunk_rows: tuple[int, int],
 ) -> None:
-    """Validate the per-row inputs and run ``work(lut, rows, calls, visible, start)`` over
-    chunks (``chunk_rows``: one thread, several threads), visible counts checked first."""
+    """Validate the per-row inputs and run ``work(lut, rows, calls, seen, own, start)``
+    over chunks (``chunk_rows``: one thread, several threads); ``visible`` is (visible,
+    own discards), ``seen`` their sum, checked against the hand first."""
     workers = resolve_threads(threads)
     n = len(rows)
     calls = calls_per_row(melds, n)
-    seen = _visible_rows(visible, n)
+    seen, own = _seen_rows(*visible, n)
     lut = batch.tables()
 
     def chunk(start: int, stop: int) -> None:
         part = calls if isinstance(calls, int) else calls[start:stop]
         vis = None if seen is None else seen[start:stop]
         batch.check_visible(rows[start:stop], vis, start)
-        work(lut, rows[start:stop], part, vis, start)
+        work(lut, rows[start:stop], part, vis, None if own is None else own[start:stop], start)
 
     run_chunks(n, chunk_rows[0] if workers == 1 else chunk_rows[1], chunk, workers)
 
 
 @shared_parameters
 def best_discard_batch(
-    counts: Any, melds: Any = 0, visible: Any = None, *, threads: int | None = None
+    counts: Any,
+    melds: Any = 0,
+    visible: Any = None,
+    *,
+    own_discards: Any = None,
+    threads: int | None = None,
 ) -> BestDiscardBatch:
     """Best discard of N 3n+2 hands, row ``i`` the first option of
     :func:`rank_discards` for hand ``i`` with ``two_step=False``: a
-    :class:`BestDiscardBatch` ``(kind, shanten, total)``.
+    :class:`BestDiscardBatch` ``(kind, shanten, total)`` with its ``furiten`` attribute.
 
-    $parameters(counts, melds, visible, threads)
+    $parameters(counts, melds, visible, own_discards, threads)
 
-    Ranking: the lowest shanten after the discard, then the most live tiles accepted
-    (the discarded tile counts as gone), then — deterministic tie-break — the lowest kind
-    id. (The scalar :func:`rank_discards` breaks remaining ties by the two-step measure,
+    Ranking: a dead option (no live tile accepted) after every live one; then the lowest
+    shanten after the discard, a furiten option (a wait among ``own_discards`` or on the
+    discarded tile) after the others of its shanten, the most live tiles accepted (the
+    discarded tile counts as gone), then — deterministic tie-break — the lowest kind id.
+    (The scalar :func:`rank_discards` breaks remaining ties by the two-step measure,
     which the batch path does not compute.)
 
     >>> rows = np.zeros((1, 34), dtype=np.uint8)
@@ -364,18 +424,24 @@ def best_discard_batch(
     kind = np.empty(n, dtype=np.int8)
     after = np.empty(n, dtype=np.int8)
     total = np.empty(n, dtype=np.int16)
+    furiten = np.empty(n, dtype=bool)
 
     def work(
-        lut: batch.KernelTables, chunk: np.ndarray, calls: Any, seen: np.ndarray | None, start: int
+        lut: batch.KernelTables,
+        chunk: np.ndarray,
+        calls: Any,
+        seen: np.ndarray | None,
+        own: np.ndarray | None,
+        start: int,
     ) -> None:
         stop = start + len(chunk)
-        kind[start:stop], after[start:stop], total[start:stop] = batch.best_discards(
-            lut, chunk, calls, seen, start
+        kind[start:stop], after[start:stop], total[start:stop], furiten[start:stop] = batch.best_discards(
+            lut, chunk, calls, seen, own, start
         )
 
     # each 14-tile row expands into ~7.5 candidate 13-tile rows: smaller chunks
-    _run(rows, melds, visible, threads, work, (CHUNK_ROWS // 8, CHUNK_ROWS // 2))
-    return BestDiscardBatch(kind, after, total)
+    _run(rows, melds, (visible, own_discards), threads, work, (CHUNK_ROWS // 8, CHUNK_ROWS // 2))
+    return BestDiscardBatch(kind, after, total, furiten)
 
 
 __all__ = [
@@ -388,6 +454,7 @@ __all__ = [
     "UkeireBatch",
     "UkeireResult",
     "best_discard_batch",
+    "discarded_mask",
     "hand_shanten",
     "live_counts",
     "rank_discards",

@@ -229,19 +229,59 @@ def gather_rows(rows: np.ndarray, which: np.ndarray) -> np.ndarray:
 
 
 def best_discards(
-    lut: KernelTables, rows: np.ndarray, calls: Any, visible: np.ndarray | None, offset: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(kind, shanten after, live ukeire after) of the best discard of each 3n+2 row.
+    lut: KernelTables,
+    rows: np.ndarray,
+    calls: Any,
+    visible: np.ndarray | None,
+    own: np.ndarray | None,
+    offset: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(kind, shanten after, live ukeire after, furiten) of the best discard of each 3n+2
+    row; ``visible`` includes the player's discards ``own``.
 
     Candidates are the discards that keep the shanten (every held kind of a complete
     hand). Each candidate's 13-tile hand is analysed in one expanded batch whose block
     indices are the 14-tile row's minus one digit; the live count treats the discarded
-    tile as gone (4 - copies in the 14-tile hand - visible). Best: the most live tiles,
-    then the lowest kind.
+    tile as gone (4 - copies in the 14-tile hand - visible). Best: a live option before a
+    dead one, then the lowest shanten, a non-furiten option before a furiten one, the
+    most live tiles, the lowest kind. A row whose shanten-keeping candidates are all dead
+    is searched again over every held kind (a worse shanten with live tiles beats them).
     """
     shanten, keep, indices = analyse_rows(lut, rows, calls, UNNECESSARY, offset)
-    complete = shanten < 0
-    candidates = np.where(complete[:, None], rows > 0, keep)
+    candidates = np.where((shanten < 0)[:, None], rows > 0, keep)
+    keys = _best_keys(lut, rows, calls, visible, own, indices, candidates)
+    again = np.flatnonzero((keys >> _DEAD_SHIFT).astype(bool) & (candidates != (rows > 0)).any(axis=1))
+    if len(again):
+        sub_calls = calls if np.ndim(calls) == 0 else np.asarray(calls)[again]
+        keys[again] = _best_keys(
+            lut,
+            rows[again],
+            sub_calls,
+            None if visible is None else visible[again],
+            None if own is None else own[again],
+            [index[again] for index in indices],
+            rows[again] > 0,
+        )
+    after = (keys >> _SHANTEN_SHIFT) & 15
+    furiten = (keys >> _FURITEN_SHIFT) & 1
+    total = 255 - ((keys >> 6) & 255)
+    return (keys & 63).astype(np.int8), after.astype(np.int8), total.astype(np.int16), furiten.astype(bool)
+
+
+# the key of a candidate, smaller better: dead | shanten after | furiten | 255 - total | kind
+_FURITEN_SHIFT, _SHANTEN_SHIFT, _DEAD_SHIFT = 14, 15, 19
+
+
+def _best_keys(
+    lut: KernelTables,
+    rows: np.ndarray,
+    calls: Any,
+    visible: np.ndarray | None,
+    own: np.ndarray | None,
+    indices: list[np.ndarray],
+    candidates: np.ndarray,
+) -> np.ndarray:
+    """The smallest candidate key of each row (int32): every row has a candidate."""
     row_of, kind_of = np.nonzero(candidates)
     expanded = [index[row_of] for index in indices]
     block, step = _BLOCK_OF[kind_of], _STEP_OF[kind_of]
@@ -255,11 +295,18 @@ def best_discards(
         return sub
 
     calls_of = calls if np.ndim(calls) == 0 else np.asarray(calls)[row_of]
-    _, accepted = analyse_indices(lut, expanded, rows_of, calls_of, NECESSARY)
+    after, accepted = analyse_indices(lut, expanded, rows_of, calls_of, NECESSARY)
     seen = None if visible is None else gather_rows(np.ascontiguousarray(visible), row_of)
     totals = live_total(gather_rows(rows, row_of), seen, accepted).astype(np.int32)
-    keys = totals * 64 + (63 - kind_of)
+    tenpai = after == 0
+    furiten = tenpai & accepted[np.arange(len(kind_of)), kind_of]
+    if own is not None:
+        discarded = gather_rows(np.ascontiguousarray(own), row_of) > 0
+        furiten |= tenpai & (accepted & discarded).any(axis=1)
+    keys = (totals == 0).astype(np.int32) << _DEAD_SHIFT
+    keys |= after.astype(np.int32) << _SHANTEN_SHIFT
+    keys |= furiten.astype(np.int32) << _FURITEN_SHIFT
+    keys |= (255 - totals) << 6
+    keys |= kind_of
     starts = np.flatnonzero(np.r_[True, row_of[1:] != row_of[:-1]])
-    best = np.maximum.reduceat(keys, starts)
-    after = np.where(complete, 0, shanten).astype(np.int8)
-    return (63 - (best & 63)).astype(np.int8), after, (best >> 6).astype(np.int16)
+    return np.asarray(np.minimum.reduceat(keys, starts))

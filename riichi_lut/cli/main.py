@@ -2,6 +2,7 @@
 
     riichi-lut hint "1234m5677p2345s12z"                  # best discard and why
     riichi-lut hint "123m456p789s1122z" --visible "1z 2z"  # 13 tiles: shanten, acceptance
+    riichi-lut hint "123m456p789s1122z3z" --discarded "1z" # own discards: furiten
     riichi-lut score "234m456p678s22345s" --win 5s --ron --seat S --round E --riichi --sticks 1
     riichi-lut shanten "123456789m1111z" "23m456p22z [789s] (1111z)"
     riichi-lut shanten --json "11223344556677z"
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 
 from ..analysis.shanten import shanten
 from ..coach.hints import hint, shanten_words
+from ..core.visible import Visible
 from ..errors import RiichiLutError
 from ..lut import loader
 from ..riichi import PRESETS, Win, score
@@ -47,7 +49,8 @@ def cmd_shanten(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    result = hint(args.hand, args.visible or None)
+    visible = Visible(other=args.visible, own_discards=args.discarded) if args.discarded else args.visible
+    result = hint(args.hand, visible or None)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -55,6 +58,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     for option in result.options[: args.top]:
         tiles = " ".join(f"{t.tile}x{t.live}" for t in option.accepted)
         back = "  (shanten back)" if option.shanten_back else ""
+        back += "  (dead)" if option.dead else "  (furiten)" if option.furiten else ""
         state = shanten_words(option.shanten)
         print(f"  {option.tile:>3}: {state:>10}, {option.total:>3} tiles  {tiles}{back}")
     return 0
@@ -103,6 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("hint", help="best discard with a plain-English why (14 tiles), or acceptance (13)")
     p.add_argument("hand", metavar="HAND", help='e.g. "1234m5677p2345s12z" or "23m456p22z1s [789s] (1111z)"')
     p.add_argument("--visible", default="", help='tiles seen elsewhere, e.g. "1m 4m 77z [123s]"')
+    p.add_argument(
+        "--discarded", default="", help='your own discards (visible, and they decide furiten), e.g. "9m 1z"'
+    )
     p.add_argument("--top", type=int, default=5, help="how many ranked options to list (default 5)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_hint)

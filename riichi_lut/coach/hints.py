@@ -8,6 +8,17 @@ per code; nothing is re-parsed text.
 >>> print(hint("123m456p789s1122z7z").why)
 Discard 7z: tenpai, waiting on 1z 2z (2 kinds / 4 tiles); discarding 1m would leave you 1-shanten.
 
+Acceptance in words counts live tiles only: a kind whose every copy is visible is named
+apart ("no live copy"), an option that accepts no live tile is *dead* and recommended only
+when every option is, and a tenpai on a tile the player discarded
+(``Visible(own_discards=...)``, or the discard itself) is *furiten*:
+
+>>> h = hint("123m456p789s11223z", visible="1z1z2z2z")
+>>> print(h.why)  # doctest: +NORMALIZE_WHITESPACE
+Discard 1m: stays 1-shanten and accepts 2 kinds / 7 tiles (1m 4m; 1z 2z: no live copy),
+discarding 4p is just as good; discarding 3z would be tenpai, but its wait on 1z 2z is dead
+(every copy is visible).
+
 ``hint(..., simulate=True)`` (or a dict of settings) adds a deeper ranking: the best few
 options by the plain ranking are re-ranked by simulated win probability within a few draws
 (:func:`riichi_lut.sim.nanikiru`), and a ``simulation`` reason reports the numbers.
@@ -25,6 +36,7 @@ from ..analysis.efficiency import (
     HandLike,
     Resolved,
     UkeireResult,
+    discarded_mask,
     hand_shanten,
     live_counts,
     ranked_options,
@@ -52,6 +64,9 @@ class Code(str, enum.Enum):
     MORE_IMPROVEMENTS = "more_improvements"  # as many winning tiles, more improvement tiles
     KEEPS_RED = "keeps_red"  # the runner-up is the red five of the same kind
     TIED = "tied"  # the runner-up is as good; tile order decided
+    FURITEN = "furiten"  # the recommended option (or the 13-tile hand) is furiten
+    OTHER_DEAD = "other_dead"  # an option of lower or equal shanten accepts no live tile
+    OTHER_FURITEN = "other_furiten"  # an option of the same shanten would be furiten
     ONLY_ONE = "only_one"  # a single distinct discard
     SIMULATION = "simulation"  # simulated win (or tenpai) rate of the best against the runner-up
     SIMULATION_OVERRULES = "simulation_overrules"  # the simulation picks another discard
@@ -110,12 +125,37 @@ def shanten_words(shanten: int) -> str:
     return {-1: "complete", 0: "tenpai"}.get(shanten, f"{shanten}-shanten")
 
 
+DEAD_WORDS = "every copy is visible"
+
+
+def _dead_wait(v: dict[str, Any]) -> str:
+    """What a dead option waits on, and that it is dead."""
+    tiles = " ".join(v["dead_tiles"]) or "nothing"
+    need = "waiting on" if v["shanten"] == 0 else "needs"
+    return f"{need} {tiles}, but the wait is dead ({DEAD_WORDS})"
+
+
 def _accepts(v: dict[str, Any]) -> str:
+    """Acceptance in words: live kinds and tiles, the kinds with no live copy apart."""
+    if not v["total"]:
+        return _dead_wait(v)
     noun = "kind" if v["kinds"] == 1 else "kinds"
     tiles = " ".join(v["tiles"])
+    dead = f"; {' '.join(v['dead_tiles'])}: no live copy" if v["dead_tiles"] else ""
     if v["shanten"] == 0:
-        return f"waiting on {tiles} ({v['kinds']} {noun} / {v['total']} tiles)"
-    return f"accepts {v['kinds']} {noun} / {v['total']} tiles ({tiles})"
+        return f"waiting on {tiles} ({v['kinds']} {noun} / {v['total']} tiles{dead})"
+    return f"accepts {v['kinds']} {noun} / {v['total']} tiles ({tiles}{dead})"
+
+
+FURITEN_WORDS = "furiten: it can win only by tsumo"
+
+
+def _other_dead(v: dict[str, Any]) -> str:
+    tiles = " ".join(v["dead_tiles"]) or "nothing"
+    return (
+        f"discarding {v['other']} would be {shanten_words(v['other_shanten'])}, but its wait on"
+        f" {tiles} is dead ({DEAD_WORDS})"
+    )
 
 
 def _discard(v: dict[str, Any]) -> str:
@@ -170,11 +210,27 @@ TEMPLATES: dict[Code, Callable[[dict[str, Any]], str]] = {
     ),
     Code.KEEPS_RED: lambda v: f"as good as discarding {v['other']}, the red five: keep the dora",
     Code.TIED: lambda v: f"discarding {v['other']} is just as good",
+    Code.FURITEN: lambda v: FURITEN_WORDS,
+    Code.OTHER_DEAD: _other_dead,
+    Code.OTHER_FURITEN: lambda v: (
+        f"discarding {v['other']} would wait on {' '.join(v['tiles'])} ({v['total']} tiles), but"
+        f" {FURITEN_WORDS}"
+    ),
     Code.ONLY_ONE: lambda v: "the only distinct discard",
     Code.SIMULATION: _simulation,
     Code.SIMULATION_OVERRULES: lambda v: f"although the plain ranking prefers discarding {v['other']}",
     Code.SIMULATION_REPORT: _simulation_report,
 }
+
+
+_AFTER_SEMICOLON = (
+    Code.RUNNER_UP_BACK,
+    Code.SIMULATION,
+    Code.SIMULATION_REPORT,
+    Code.FURITEN,
+    Code.OTHER_DEAD,
+    Code.OTHER_FURITEN,
+)
 
 
 def render(reasons: tuple[Reason, ...]) -> str:
@@ -186,7 +242,7 @@ def render(reasons: tuple[Reason, ...]) -> str:
             text = part
         elif reason.code is Code.DISCARD:
             text = f"{text} {part[0].lower()}{part[1:]}"
-        elif reason.code in (Code.RUNNER_UP_BACK, Code.SIMULATION, Code.SIMULATION_REPORT):
+        elif reason.code in _AFTER_SEMICOLON:
             text = f"{text}; {part}"
         else:
             text = f"{text}, {part}"
@@ -197,18 +253,50 @@ def render(reasons: tuple[Reason, ...]) -> str:
 
 
 def _values(option: DiscardOption | UkeireResult) -> dict[str, Any]:
+    """The figures of an option in words: ``kinds`` and ``tiles`` are the live accepted
+    kinds, ``dead_tiles`` the accepted kinds with no live copy."""
     return {
         "shanten": option.shanten,
-        "kinds": option.kinds,
+        "kinds": option.live_kinds,
         "total": option.total,
-        "tiles": [KIND_NAMES[t.kind] for t in option.accepted],
+        "tiles": [KIND_NAMES[t.kind] for t in option.accepted if t.live],
+        "dead_tiles": [KIND_NAMES[t.kind] for t in option.accepted if not t.live],
+        "furiten": option.furiten,
     }
+
+
+def _passed_over(other: DiscardOption) -> Reason:
+    """Why ``other``, a dead or furiten option, ranks below the recommendation."""
+    values = _values(other)
+    code = Code.OTHER_DEAD if other.dead else Code.OTHER_FURITEN
+    return Reason(code, {"other": other.tile, "other_shanten": other.shanten, **values})
+
+
+def passed_over(best: DiscardOption, options: tuple[DiscardOption, ...]) -> DiscardOption | None:
+    """The first option that a ranking by shanten and live tiles alone would put above
+    ``best`` and that ranks below it for being dead or furiten, if any."""
+    old = (best.shanten, -best.total)
+    passed = [
+        o
+        for o in options
+        if (o.total == 0 or o.furiten) and (o.shanten, -o.total) < old and o.kind != best.kind
+    ]
+    return min(passed, key=lambda o: (o.shanten, -o.total)) if passed else None
 
 
 def comparison(best: DiscardOption, other: DiscardOption) -> Reason:
     """Why ``best`` ranks above ``other`` (the order of the ranking keys)."""
+    if other.dead and not best.dead and other.shanten <= best.shanten:
+        return _passed_over(other)
     if other.shanten > best.shanten:
         return Reason(Code.RUNNER_UP_BACK, {"other": other.tile, "other_shanten": other.shanten})
+    if other.furiten and not best.furiten:
+        return _passed_over(other)
+    return _same_standing(best, other)
+
+
+def _same_standing(best: DiscardOption, other: DiscardOption) -> Reason:
+    """Why ``best`` ranks above ``other``, both live, of one shanten and furiten state."""
     if best.total > other.total:
         return Reason(Code.MORE_TILES, {"other": other.tile, "more": best.total - other.total})
     mine, theirs = best.two_step, other.two_step
@@ -322,6 +410,8 @@ def _report(resolved: Resolved, visible: VisibleLike, simulation: _Simulation) -
     """The hint of a 3n+1 hand: shanten and acceptance, and the simulated outlook."""
     report = ukeire_resolved(resolved, visible)
     reasons: list[Reason] = [Reason(Code.REPORT, _values(report))]
+    if report.furiten:
+        reasons.append(Reason(Code.FURITEN))
     outlook = None
     if simulation.settings is not None:
         outlook = _simulate_hand(simulation.hand, visible, simulation.melds, simulation.settings)
@@ -336,7 +426,8 @@ def _recommend(
 ) -> Hint:
     """The hint of a 3n+2 hand: the best discard and why, against the runner-up."""
     shanten = hand_shanten(resolved)
-    options = plain = ranked_options(resolved, live_counts(resolved, visible), choice, shanten=shanten)
+    live, discarded = live_counts(resolved, visible), discarded_mask(visible)
+    options = plain = ranked_options(resolved, live, choice, shanten=shanten, discarded=discarded)
     settings = simulation.settings
     simulated: tuple[NanikiruOption, ...] | None = None
     if settings is not None:
@@ -348,12 +439,17 @@ def _recommend(
     reasons.append(Reason(Code.DISCARD, {"tile": best.tile, **_values(best)}))
     if best is plain[0]:
         reasons.append(comparison(best, plain[1]) if len(plain) > 1 else Reason(Code.ONLY_ONE))
+        other = passed_over(best, plain[2:])
+        if other is not None:
+            reasons.append(_passed_over(other))
     else:
         reasons.append(Reason(Code.SIMULATION_OVERRULES, {"other": plain[0].tile}))
     if simulated is not None and settings is not None:
         # against the plain ranking's choice when overruled, else the simulated runner-up
         rival = next(o for o in simulated if o.kind == plain[0].kind) if best is not plain[0] else None
         reasons.append(_simulation_reason(best, simulated, settings, rival))
+    if best.furiten:
+        reasons.append(Reason(Code.FURITEN))
     why = render(tuple(reasons))
     return Hint(best.tile, best.shanten, why, tuple(reasons), options, simulation=simulated)
 

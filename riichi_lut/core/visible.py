@@ -1,5 +1,6 @@
 """Tiles the player can see outside the hand: discards, other players' calls, dora
-indicators. They lower a kind's *live* count (copies still to be drawn):
+indicators, the player's own discards. They lower a kind's *live* count (copies still to
+be drawn):
 
     live = 4 - copies in hand - copies in the player's calls - visible copies
 
@@ -10,6 +11,10 @@ Accepted forms of ``visible`` everywhere in the library:
   parentheses (``"[123m] (5555p) 1z"``), their tiles count like any other;
 * 34 counts (a list, tuple or 1-D array);
 * a :class:`Visible` (or a mapping with the same keys) that keeps the sources apart.
+
+The player's own discards (``Visible(own_discards=...)``) count as visible like the
+others and also decide *furiten*: a tenpai hand whose waits include a tile the player
+discarded cannot win on another player's discard (:func:`own_discard_counts` reads them).
 
 Red fives count as their kind. Visible tiles that push a kind above four copies together
 with the hand raise :class:`~riichi_lut.errors.InvalidHandError` naming the kind.
@@ -24,7 +29,7 @@ from typing import Any
 from ..errors import InvalidHandError, TileParseError, quote
 from .tiles import KIND_NAMES, NUM_KINDS, counts_of, parse_tiles, red_of, validate_counts
 
-__all__ = ["SOURCES", "Tally", "Visible", "VisibleLike", "visible_counts"]
+__all__ = ["SOURCES", "Tally", "Visible", "VisibleLike", "own_discard_counts", "visible_counts"]
 
 
 def _brackets_to_spaces(text: str) -> str:
@@ -64,7 +69,7 @@ def _add(total: Tally, part: Tally) -> Tally:
     ]
 
 
-SOURCES = ("discards", "calls", "dora_indicators", "other")
+SOURCES = ("discards", "calls", "dora_indicators", "other", "own_discards")
 """The fields of :class:`Visible`: where visible tiles come from."""
 
 
@@ -73,14 +78,20 @@ class Visible:
     """Visible tiles by source; each field is notation or 34 counts. The ``repr``
     lists the sources that hold tiles and evaluates back to an equal ``Visible``.
 
+    ``own_discards`` are the player's own: visible like the rest, and what decides
+    furiten.
+
     >>> Visible(discards="19m 5p", dora_indicators="3z")
     Visible(discards='19m 5p', dora_indicators='3z')
+    >>> Visible(own_discards="9p").counts()[17]
+    1
     """
 
     discards: str | Sequence[int] = ""
     calls: str | Sequence[int] = ""
     dora_indicators: str | Sequence[int] = ""
     other: str | Sequence[int] = ""
+    own_discards: str | Sequence[int] = ""
 
     def __repr__(self) -> str:
         given = [
@@ -134,3 +145,20 @@ def visible_counts(visible: VisibleLike, own: Sequence[int], own_red: Sequence[i
                 " (one red five per suit)"
             )
     return counts
+
+
+def own_discard_counts(visible: VisibleLike) -> list[int]:
+    """34 counts of the player's own discards in ``visible``: the ``own_discards`` of a
+    :class:`Visible` or of a mapping, zeros for any other form (notation and counts do not
+    say whose the tiles are).
+
+    >>> own_discard_counts({"own_discards": "1z 1z"})[27], own_discard_counts("1z")[27]
+    (2, 0)
+    """
+    if isinstance(visible, Mapping):
+        source = visible.get("own_discards", "")
+    elif isinstance(visible, Visible):
+        source = visible.own_discards
+    else:
+        return [0] * NUM_KINDS
+    return _source_tally(source, "visible own_discards")[0]

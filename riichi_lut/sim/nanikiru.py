@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from ..analysis.efficiency import HandLike, Resolved, live_counts, ranked_options, resolve
+from ..analysis.efficiency import HandLike, Resolved, discarded_mask, live_counts, ranked_options, resolve
 from ..analysis.shanten import shanten_value
 from ..core.args import as_count, as_flag
 from ..core.hand import Hand, as_hand
@@ -368,7 +368,9 @@ def nanikiru(
     """
     resolved, wall, seen = _situation(hand, visible, melds, 14, riichi, "nanikiru")
     draws, n = _check(draws, n, wall)
-    ranking = ranked_options(resolved, live_counts(resolved, visible), "none")
+    ranking = ranked_options(
+        resolved, live_counts(resolved, visible), "none", discarded=discarded_mask(visible)
+    )
     order: dict[int, Any] = {}
     for option in ranking:
         order.setdefault(option.kind, option)

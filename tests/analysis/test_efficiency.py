@@ -125,14 +125,16 @@ def brute_acceptance(rows: np.ndarray, melds: object, form: str = "all") -> tupl
 
 
 def brute_discards(rows14: np.ndarray, melds: np.ndarray, seen: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Every (row, held kind) of 3n+2 rows: shanten after discarding the kind and the live
-    acceptance of the rest, the discarded tile counted as gone (4 - 14-tile row - seen)."""
+    """Every (row, held kind) of 3n+2 rows: shanten after discarding the kind, the live
+    acceptance of the rest, the discarded tile counted as gone (4 - 14-tile row - seen),
+    and furiten (tenpai waiting on the discarded kind)."""
     row_of, kind_of = np.nonzero(rows14)
     subs = rows14[row_of]
     subs[np.arange(len(row_of)), kind_of] -= 1
     after, accepted = brute_acceptance(subs, melds[row_of])
     live = 4 - rows14[row_of].astype(np.int64) - seen[row_of]
-    return row_of, kind_of, after, (live * accepted).sum(axis=1)
+    furiten = (after == 0) & accepted[np.arange(len(row_of)), kind_of].astype(bool)
+    return row_of, kind_of, after, (live * accepted).sum(axis=1), furiten
 
 
 def hand_brute(hand: Hand, seen: list[int]) -> tuple[int, list[int], list[int]]:
@@ -254,20 +256,21 @@ def sample14() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def sort_key(option: DiscardOption) -> tuple:
-    return (option.shanten, -option.total, int(option.red), option.kind)
+    """Issue 11 changed the order: dead options last, furiten after its shanten's others."""
+    return (option.total == 0, option.shanten, option.furiten, -option.total, int(option.red), option.kind)
 
 
 def test_rank_discards_matches_brute_force(sample14: tuple) -> None:
     rows, melds, seen = sample14
-    row_of, kind_of, after, totals = brute_discards(rows, melds, seen)
+    row_of, kind_of, after, totals, furiten = brute_discards(rows, melds, seen)
     starts = np.searchsorted(row_of, np.arange(len(rows) + 1))
     for i in range(len(rows)):
         options = rank_discards(rows[i].tolist(), seen[i].tolist(), melds=int(melds[i]), two_step=False)
         span = slice(starts[i], starts[i + 1])
         assert sorted(o.kind for o in options) == kind_of[span].tolist()  # one per held kind
-        pairs = zip(after[span].tolist(), totals[span].tolist(), strict=True)
+        pairs = zip(after[span].tolist(), totals[span].tolist(), furiten[span].tolist(), strict=True)
         expected = dict(zip(kind_of[span].tolist(), pairs, strict=True))
-        assert {o.kind: (o.shanten, o.total) for o in options} == expected, rows[i]
+        assert {o.kind: (o.shanten, o.total, o.furiten) for o in options} == expected, rows[i]
         assert list(options) == sorted(options, key=sort_key)
         best = min(o.shanten for o in options)
         assert [o.shanten_back for o in options] == [o.shanten > best for o in options]
@@ -327,17 +330,21 @@ def test_red_five_is_listed_apart_when_a_plain_five_is_held() -> None:
 def test_best_discard_batch_matches_brute_force_and_scalar(sample14: tuple) -> None:
     rows, melds, seen = sample14
     assert len(rows) >= 5000
-    row_of, kind_of, after, totals = brute_discards(rows, melds, seen)
-    # lowest shanten after, then most live tiles, then the lowest kind
-    order = np.lexsort((kind_of, -totals, after, row_of))
+    row_of, kind_of, after, totals, furiten = brute_discards(rows, melds, seen)
+    # live before dead, lowest shanten after, not furiten, most live tiles, the lowest kind
+    # (issue 11 added the dead and furiten keys)
+    order = np.lexsort((kind_of, -totals, furiten, after, totals == 0, row_of))
     first = order[np.searchsorted(row_of[order], np.arange(len(rows)))]
-    kind, shanten_after, total = best_discard_batch(rows, melds, seen)
+    result = best_discard_batch(rows, melds, seen)
+    kind, shanten_after, total = result
+    np.testing.assert_array_equal(result.furiten, furiten[first])
     np.testing.assert_array_equal(kind, kind_of[first])
     np.testing.assert_array_equal(shanten_after, after[first])
     np.testing.assert_array_equal(total, totals[first])
     for i in range(0, len(rows), 4):  # the scalar ranking's first option, same tie-break
         head = rank_discards(rows[i].tolist(), seen[i].tolist(), melds=int(melds[i]), two_step=False)[0]
-        assert (head.kind, head.shanten, head.total) == (kind[i], shanten_after[i], total[i]), rows[i]
+        expected_head = (kind[i], shanten_after[i], total[i], result.furiten[i])
+        assert (head.kind, head.shanten, head.total, head.furiten) == expected_head, rows[i]
     one = best_discard_batch(rows, melds, seen, threads=1)
     for got, expected in zip((kind, shanten_after, total), one, strict=True):
         np.testing.assert_array_equal(got, expected)

@@ -138,11 +138,12 @@ WHY = {
         " five: keep the dora.",
     ),
     # four calls and a 1z pair: complete; the only distinct discard leaves a 1z tanki
-    # with 4 - 2 held = 2 live
+    # with 4 - 2 held = 2 live, on the tile just discarded: furiten (issue 11)
     "only_one": (
         "11z [123m] [456m] [789m] [111p]",
         "Your 14 tiles are complete: declare tsumo if the hand has a yaku; otherwise discard 1z:"
-        " tenpai, waiting on 1z (1 kind / 2 tiles), the only distinct discard.",
+        " tenpai, waiting on 1z (1 kind / 2 tiles), the only distinct discard; furiten: it can"
+        " win only by tsumo.",
     ),
     # two tankis, 3 live each, neither draw widens a tanki: tile order decides
     "tied": (

@@ -6,7 +6,7 @@ made. ``mahjong`` is a test-time oracle only: CI installs ``.[test]`` (no ``mahj
 reads the frozen file, so this script is run by hand, from the repository root, in an
 environment that has ``mahjong`` 2.x:
 
-    /tmp/venv/bin/python tests/tools/make_mahjong_corpus.py
+    python tests/tools/make_mahjong_corpus.py
 
 (options: ``--seed 20250``, ``--count 12000`` Tenhou situations, ``--variants 2000``
 situations under rule variants, ``--contradictions 300`` contradictory situations,

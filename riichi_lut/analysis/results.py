@@ -20,7 +20,15 @@ from ..core.tiles import KIND_NAMES
 from .acceptance import bits
 from .two_step import TwoStep
 
-__all__ = ["BestDiscardBatch", "DiscardOption", "FormUkeire", "TileLive", "UkeireBatch", "UkeireResult"]
+__all__ = [
+    "Accepted",
+    "BestDiscardBatch",
+    "DiscardOption",
+    "FormUkeire",
+    "TileLive",
+    "UkeireBatch",
+    "UkeireResult",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,22 +48,19 @@ class TileLive:
         return {"tile": self.tile, "live": self.live}
 
 
-@dataclass(frozen=True)
-class FormUkeire:
-    """Acceptance of one hand shape: its shanten, the kinds that lower it (``mask``, 34
-    bits; ``accepted`` lists them with their live counts) and the live total.
+class Accepted:
+    """What an acceptance shows of its ``mask`` (the kinds that lower the shanten),
+    ``live`` (34 live counts) and ``total`` (their live copies): shared by a form's
+    acceptance and a discard option. ``accepted`` and ``kinds`` are the shape (a kind with
+    no live copy is listed, with live 0); ``live_kinds`` and ``dead`` what can be drawn."""
 
-    ``mask``, ``accepted`` and ``kinds`` describe the *shape*: a kind whose every copy is
-    visible is still listed (with live 0). What the hand can actually draw is
-    ``live_kinds`` and ``total``; when ``total`` is 0 the acceptance is *dead*."""
-
-    shanten: int
     mask: TileMask
+    live: tuple[int, ...]
     total: int
-    live: tuple[int, ...] = field(repr=False)
 
     @property
     def accepted(self) -> tuple[TileLive, ...]:
+        """The accepted kinds and their live counts."""
         return tuple(TileLive(k, self.live[k]) for k in bits(self.mask))
 
     @property
@@ -73,6 +78,21 @@ class FormUkeire:
         """No live tile is accepted: drawing can never improve the hand (a dead wait at
         tenpai)."""
         return self.total == 0
+
+
+@dataclass(frozen=True)
+class FormUkeire(Accepted):
+    """Acceptance of one hand shape: its shanten, the kinds that lower it (``mask``, 34
+    bits; ``accepted`` lists them with their live counts) and the live total.
+
+    ``mask``, ``accepted`` and ``kinds`` describe the *shape*: a kind whose every copy is
+    visible is still listed (with live 0). What the hand can actually draw is
+    ``live_kinds`` and ``total``; when ``total`` is 0 the acceptance is *dead*."""
+
+    shanten: int
+    mask: TileMask
+    total: int
+    live: tuple[int, ...] = field(repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The form's shanten, accepted tiles and live total, for JSON."""
@@ -108,7 +128,7 @@ class UkeireResult(FormUkeire):
 
 
 @dataclass(frozen=True)
-class DiscardOption:
+class DiscardOption(Accepted):
     """One distinct discard of a 3n+2 hand and what the remaining hand accepts.
 
     ``shanten`` is the shanten after the discard; ``shanten_back`` is set when it is worse
@@ -137,26 +157,6 @@ class DiscardOption:
     def tile(self) -> str:
         """The discard in notation (``"0p"`` for a red five)."""
         return f"0{KIND_NAMES[self.kind][1]}" if self.red else KIND_NAMES[self.kind]
-
-    @property
-    def accepted(self) -> tuple[TileLive, ...]:
-        """The accepted kinds and their live counts."""
-        return tuple(TileLive(k, self.live[k]) for k in bits(self.mask))
-
-    @property
-    def kinds(self) -> int:
-        """How many kinds of tile the hand accepts after this discard (in shape)."""
-        return self.mask.bit_count()
-
-    @property
-    def live_kinds(self) -> int:
-        """How many accepted kinds have a live copy left."""
-        return sum(1 for k in bits(self.mask) if self.live[k] > 0)
-
-    @property
-    def dead(self) -> bool:
-        """No live tile is accepted after this discard (a dead wait at tenpai)."""
-        return self.total == 0
 
     def sort_key(self) -> tuple[bool, int, bool, int, float, bool, int]:
         """The ranking key, smaller first: a dead option after every live one, then

@@ -39,9 +39,7 @@ def _shanten_line(text: str, result_dict: dict[str, object]) -> str:
         for form in ("standard", "chiitoitsu", "kokushi")
         if result_dict[form] is not None
     )
-    value = result_dict["value"]
-    label = {-1: "complete", 0: "tenpai"}.get(value, f"{value}-shanten")  # type: ignore[call-overload]
-    return f"{text}: {label} ({forms})"
+    return f"{text}: {shanten_words(int(result_dict['value']))} ({forms})"  # type: ignore[call-overload]
 
 
 def cmd_shanten(args: argparse.Namespace) -> int:

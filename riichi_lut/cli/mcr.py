@@ -14,15 +14,11 @@ import argparse
 import json
 from typing import Any
 
+from ..coach.hints import shanten_words
 from .output import print_shanten
 
 # The per-form fields of an MCR shanten result, in the order they are printed.
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
-
-
-def state_words(value: int) -> str:
-    """-1 -> "complete", 0 -> "tenpai", n -> "n-shanten"."""
-    return {-1: "complete", 0: "tenpai"}.get(value, f"{value}-shanten")
 
 
 def shanten_line(text: str, result: dict[str, Any]) -> str:
@@ -30,7 +26,7 @@ def shanten_line(text: str, result: dict[str, Any]) -> str:
     forms = ", ".join(
         f"{form.replace('_', ' ')} {result[form]}" for form in FORMS if result[form] is not None
     )
-    return f"{text}: {state_words(result['value'])} ({forms})"
+    return f"{text}: {shanten_words(result['value'])} ({forms})"
 
 
 def cmd_shanten(args: argparse.Namespace) -> int:

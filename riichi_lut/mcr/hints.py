@@ -23,9 +23,8 @@ from ..analysis.results import TileLive
 from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES
 from ..core.visible import VisibleLike
-from ..errors import InvalidHandError
 from .acceptance import ukeire
-from .rules import DEFAULT_RULES, McrRules
+from .rules import DEFAULT_RULES, McrRules, refuse_red_fives
 from .score import score
 
 __all__ = ["McrHint", "McrOption", "McrWait", "hint", "tenpai_waits"]
@@ -269,10 +268,7 @@ def hint(
     (0, 11, 0, 'tenpai, but no wait reaches 8 points')
     """
     parsed = as_hand(hand)
-    if any(parsed.total_red):
-        raise InvalidHandError(
-            f"hand {parsed.to_text()}: Chinese Official has no red fives (write 5m, 5p, 5s, not 0m, 0p, 0s)"
-        )
+    refuse_red_fives(parsed)
     acceptance = ukeire(parsed, visible)
     facts = (seat_wind, prevalent_wind, rules)
     if not acceptance.discards:

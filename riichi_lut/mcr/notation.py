@@ -40,6 +40,7 @@ from ..core.calls import Call, CallType
 from ..core.hand import Hand, as_hand
 from ..core.tiles import NUM_KINDS, check_copies, counts_of, is_honor, number_of, scan_tiles, validate_kind
 from ..errors import InvalidArgumentError, InvalidHandError, TileParseError, quote
+from .rules import refuse_red_fives
 
 __all__ = ["GB_HONOR_LETTERS", "GbHand", "format_gb", "parse_gb", "read_gb"]
 
@@ -402,8 +403,7 @@ def format_gb(
         win_tile = hand.win_tile if win_tile is None else win_tile
         hand = hand.hand
     h = as_hand(hand, name="hand")
-    if any(h.total_red):
-        raise InvalidHandError(f"MCR has no red fives: write 5 for 0 in {h.to_text()!r}")
+    refuse_red_fives(h)
     digits = _check_offers(h, [None] * h.n_calls if offers is None else offers)
     kinds = sorted((k for k in range(NUM_KINDS) for _ in range(h.concealed[k])), key=_concealed_order)
     tail = ""

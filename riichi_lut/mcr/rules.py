@@ -13,9 +13,10 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from ..core.args import as_flag
-from ..errors import InvalidArgumentError, quote
+from ..core.hand import Hand
+from ..errors import InvalidArgumentError, InvalidHandError, quote
 
-__all__ = ["DEFAULT_RULES", "EDITIONS", "McrRules"]
+__all__ = ["DEFAULT_RULES", "EDITIONS", "McrRules", "refuse_red_fives"]
 
 EDITIONS = ("2006", "1998")
 """The editions :class:`McrRules` knows, the default first."""
@@ -73,3 +74,18 @@ class McrRules:
 
 DEFAULT_RULES = McrRules()
 """The WMO 2006 edition with flowers, no cap, the full rules."""
+
+
+def refuse_red_fives(hand: Hand) -> None:
+    """The MCR set has no red fives: a hand holding one (concealed or in a call) is refused,
+    by the scorer, the hints and the GB notation alike.
+
+    >>> refuse_red_fives(Hand("123m406p789s1234z"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    riichi_lut.errors.InvalidHandError: '123m406p789s1234z' has a red five (0m/0p/0s): ...
+    """
+    if any(hand.total_red):
+        raise InvalidHandError(
+            f"{quote(hand.to_text())} has a red five (0m/0p/0s): MCR has no red fives; write it as a 5"
+        )

@@ -35,7 +35,7 @@ from .explain import explain
 from .facts import HandFacts
 from .fans import FANS
 from .readings import KONG, McrSet, call_set, read_sets
-from .rules import DEFAULT_RULES, McrRules
+from .rules import DEFAULT_RULES, McrRules, refuse_red_fives
 from .win import Win
 
 __all__ = ["Alternative", "FanLine", "McrScore", "Payment", "score"]
@@ -166,10 +166,7 @@ def _win_kind(value: object) -> int:
 
 
 def _check_hand(h: Hand, win_kind: int, win: Win, rules: McrRules) -> None:
-    if any(h.red) or any(code >= NUM_KINDS for call in h.calls for code in call.tiles):
-        raise InvalidHandError(
-            f"{quote(h.to_text())} has a red five (0m/0p/0s): MCR has no red fives; write it as a 5"
-        )
+    refuse_red_fives(h)
     if not h.is_complete_size:
         raise InvalidHandError(
             f"a winning hand with {len(h.calls)} call(s) holds {14 - 3 * len(h.calls)} concealed tiles"

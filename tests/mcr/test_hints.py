@@ -97,6 +97,7 @@ def test_text_lists_every_option() -> None:
     ("hand", "error", "words"),
     [
         ("123m406p789s23s56z5z", InvalidHandError, "no red fives"),
+        ("456p789s23s56z5z [406s]", InvalidHandError, "no red fives"),
         ("123m456p789s23s5z", InvalidHandError, "13 or 14 concealed tiles, got 12"),
         ("123m456p789s23s5555z", InvalidHandError, "got 15"),
     ],

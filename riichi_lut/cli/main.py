@@ -22,7 +22,8 @@ import sys
 from collections.abc import Sequence
 
 from ..analysis.shanten import shanten
-from ..coach.hints import hint, shanten_words
+from ..coach.hints import hint
+from ..coach.words import shanten_words
 from ..core.visible import Visible
 from ..errors import RiichiLutError
 from ..lut import loader

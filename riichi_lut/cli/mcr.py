@@ -14,7 +14,7 @@ import argparse
 import json
 from typing import Any
 
-from ..coach.hints import shanten_words
+from ..coach.words import shanten_words
 from .output import print_shanten
 
 # The per-form fields of an MCR shanten result, in the order they are printed.

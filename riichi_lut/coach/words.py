@@ -1,0 +1,178 @@
+"""The words of the hints: reason codes, the values each needs, and one template per
+code (:data:`TEMPLATES`); :func:`render` joins the parts into the sentence.
+
+>>> render((Reason(Code.DISCARD, {"tile": "7z", "shanten": 0, "kinds": 2, "total": 4,
+...         "tiles": ["1z", "2z"], "dead_tiles": []}), Reason(Code.TIED, {"other": "1m"})))
+'Discard 7z: tenpai, waiting on 1z 2z (2 kinds / 4 tiles), discarding 1m is just as good.'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Code(str, enum.Enum):
+    """What one part of a hint says."""
+
+    COMPLETE = "complete"  # the 14 tiles already form a winning shape
+    REPORT = "report"  # 13 tiles: shanten and acceptance
+    DISCARD = "discard"  # the recommended discard: shanten after it and its acceptance
+    MORE_TILES = "more_tiles"  # ... accepts N more live tiles than the runner-up
+    RUNNER_UP_BACK = "runner_up_back"  # the runner-up would fall back a shanten
+    BETTER_NEXT_STEP = "better_next_step"  # same acceptance, wider next step on average
+    MORE_IMPROVEMENTS = "more_improvements"  # as many winning tiles, more improvement tiles
+    KEEPS_RED = "keeps_red"  # the runner-up is the red five of the same kind
+    TIED = "tied"  # the runner-up is as good; tile order decided
+    FURITEN = "furiten"  # the recommended option (or the 13-tile hand) is furiten
+    OTHER_DEAD = "other_dead"  # an option of lower or equal shanten accepts no live tile
+    OTHER_FURITEN = "other_furiten"  # an option of the same shanten would be furiten
+    ONLY_ONE = "only_one"  # a single distinct discard
+    SIMULATION = "simulation"  # simulated win (or tenpai) rate of the best against the runner-up
+    SIMULATION_OVERRULES = "simulation_overrules"  # the simulation picks another discard
+    SIMULATION_REPORT = "simulation_report"  # 13 tiles: simulated tenpai and win rate
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason code and the values its sentence needs."""
+
+    code: Code
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The code and its values, for JSON."""
+        return {"code": self.code.value, **self.values}
+
+
+# --------------------------------------------------------------------------- templates
+
+
+def shanten_words(shanten: int) -> str:
+    return {-1: "complete", 0: "tenpai"}.get(shanten, f"{shanten}-shanten")
+
+
+DEAD_WORDS = "every copy is visible"
+
+
+def _dead_wait(v: dict[str, Any]) -> str:
+    """What a dead option waits on, and that it is dead."""
+    tiles = " ".join(v["dead_tiles"]) or "nothing"
+    need = "waiting on" if v["shanten"] == 0 else "needs"
+    return f"{need} {tiles}, but the wait is dead ({DEAD_WORDS})"
+
+
+def _accepts(v: dict[str, Any]) -> str:
+    """Acceptance in words: live kinds and tiles, the kinds with no live copy apart."""
+    if not v["total"]:
+        return _dead_wait(v)
+    noun = "kind" if v["kinds"] == 1 else "kinds"
+    tiles = " ".join(v["tiles"])
+    dead = f"; {' '.join(v['dead_tiles'])}: no live copy" if v["dead_tiles"] else ""
+    if v["shanten"] == 0:
+        return f"waiting on {tiles} ({v['kinds']} {noun} / {v['total']} tiles{dead})"
+    return f"accepts {v['kinds']} {noun} / {v['total']} tiles ({tiles}{dead})"
+
+
+FURITEN_WORDS = "furiten: it can win only by tsumo"
+
+
+def _other_dead(v: dict[str, Any]) -> str:
+    tiles = " ".join(v["dead_tiles"]) or "nothing"
+    return (
+        f"discarding {v['other']} would be {shanten_words(v['other_shanten'])}, but its wait on"
+        f" {tiles} is dead ({DEAD_WORDS})"
+    )
+
+
+def _discard(v: dict[str, Any]) -> str:
+    if v["shanten"] == 0:
+        return f"Discard {v['tile']}: tenpai, {_accepts(v)}"
+    return f"Discard {v['tile']}: stays {shanten_words(v['shanten'])} and {_accepts(v)}"
+
+
+def percent(p: float) -> str:
+    """A share as a percentage: whole numbers from 10 %, one decimal below."""
+    return f"{100 * p:.0f}%" if p >= 0.1 or p == 0 else f"{100 * p:.1f}%"
+
+
+def _rate(v: dict[str, Any], prefix: str = "") -> str:
+    share, half = percent(v[prefix + "p"]), percent(v[prefix + "half_width"])
+    return share if half in ("0%", "0.0%") else f"{share} ± {half}"
+
+
+def _simulation(v: dict[str, Any]) -> str:
+    verb = "wins" if v["measure"] == "win" else "reaches tenpai"
+    text = f"simulation: discarding {v['tile']} {verb} within {v['draws']} draws in {_rate(v)} of games"
+    if v.get("other") is None:
+        return text
+    if v["p"] == v["other_p"]:
+        return f"{text}, as often as discarding {v['other']}"
+    text = f"{text} against {percent(v['other_p'])} for {v['other']}"
+    return text if v["clear"] else f"{text}, a difference within the simulation's noise"
+
+
+def _simulation_report(v: dict[str, Any]) -> str:
+    return (
+        f"simulation: within {v['draws']} draws this hand wins in {_rate(v)} of games"
+        f" and is tenpai in {_rate(v, 'tenpai_')}"
+    )
+
+
+TEMPLATES: dict[Code, Callable[[dict[str, Any]], str]] = {
+    Code.COMPLETE: lambda v: "Your 14 tiles are complete: declare tsumo if the hand has a yaku; otherwise",
+    Code.REPORT: lambda v: f"{shanten_words(v['shanten']).capitalize()}: {_accepts(v)}",
+    Code.DISCARD: _discard,
+    Code.MORE_TILES: lambda v: f"{v['more']} more than discarding {v['other']}",
+    Code.RUNNER_UP_BACK: lambda v: (
+        f"discarding {v['other']} would leave you {shanten_words(v['other_shanten'])}"
+    ),
+    Code.BETTER_NEXT_STEP: lambda v: (
+        f"as many as discarding {v['other']}, but the next step is wider: {v['average']:.1f} tiles"
+        f" accepted on average after a useful draw, against {v['other_average']:.1f}"
+    ),
+    Code.MORE_IMPROVEMENTS: lambda v: (
+        f"as many winning tiles as discarding {v['other']}, and {v['improvements']} live tiles that"
+        f" would widen the wait against {v['other_improvements']}"
+    ),
+    Code.KEEPS_RED: lambda v: f"as good as discarding {v['other']}, the red five: keep the dora",
+    Code.TIED: lambda v: f"discarding {v['other']} is just as good",
+    Code.FURITEN: lambda v: FURITEN_WORDS,
+    Code.OTHER_DEAD: _other_dead,
+    Code.OTHER_FURITEN: lambda v: (
+        f"discarding {v['other']} would wait on {' '.join(v['tiles'])} ({v['total']} tiles), but"
+        f" {FURITEN_WORDS}"
+    ),
+    Code.ONLY_ONE: lambda v: "the only distinct discard",
+    Code.SIMULATION: _simulation,
+    Code.SIMULATION_OVERRULES: lambda v: f"although the plain ranking prefers discarding {v['other']}",
+    Code.SIMULATION_REPORT: _simulation_report,
+}
+
+
+_AFTER_SEMICOLON = (
+    Code.RUNNER_UP_BACK,
+    Code.SIMULATION,
+    Code.SIMULATION_REPORT,
+    Code.FURITEN,
+    Code.OTHER_DEAD,
+    Code.OTHER_FURITEN,
+)
+
+
+def render(reasons: tuple[Reason, ...]) -> str:
+    """The sentence: the parts in order, the comparison after a separator."""
+    text = ""
+    for reason in reasons:
+        part = TEMPLATES[reason.code](reason.values)
+        if not text:
+            text = part
+        elif reason.code is Code.DISCARD:
+            text = f"{text} {part[0].lower()}{part[1:]}"
+        elif reason.code in _AFTER_SEMICOLON:
+            text = f"{text}; {part}"
+        else:
+            text = f"{text}, {part}"
+    return text + "."

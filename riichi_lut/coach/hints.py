@@ -45,7 +45,7 @@ from ..analysis.efficiency import (
 from ..analysis.two_step import TwoStepChoice, check_two_step
 from ..core.tiles import KIND_NAMES
 from ..core.visible import VisibleLike
-from ..errors import InvalidHandError
+from ..errors import InvalidArgumentError, InvalidHandError, quote
 from .simulated import (
     SIMULATION_DEFAULTS,
     report_reason,
@@ -57,6 +57,8 @@ from .simulated import (
 from .words import Code, Reason, render, shanten_words
 
 if TYPE_CHECKING:
+    from ..riichi.rules import RuleSet
+    from ..riichi.win import Win
     from ..sim.nanikiru import NanikiruOption, Outlook
 
 __all__ = ["SIMULATION_DEFAULTS", "Code", "Hint", "Reason", "hint", "is_complete", "shanten_words"]
@@ -164,6 +166,8 @@ def hint(
     melds: int | None = None,
     two_step: bool | TwoStepChoice = True,
     simulate: bool | Mapping[str, Any] | None = False,
+    win: Win | None = None,
+    rules: RuleSet | None = None,
 ) -> Hint:
     """The best discard of a 3n+2 hand with a plain-English ``why``, or the shanten and
     acceptance of a 3n+1 hand (``discard`` is then ``None``).
@@ -184,6 +188,15 @@ def hint(
     13 tiles the hand itself is simulated (``simulation_report``). It costs about a
     second per 300,000 simulated draws; the same ``seed`` gives the same hint.
 
+    A complete hand (14 tiles that already win) is scored on every kind it holds as the
+    tile that came last (:func:`riichi_lut.coach.complete.complete_yaku`): when each gives
+    a yaku, the first words name the yaku every one has ("a complete hand with a yaku
+    (Menzen tsumo, Chiitoitsu): declare tsumo"); otherwise they say "declare tsumo if the
+    hand has a yaku". ``win`` (a :class:`~riichi_lut.riichi.win.Win`: winds, riichi, tsumo
+    or ron …) and ``rules`` (a :class:`~riichi_lut.riichi.rules.RuleSet`, default Tenhou)
+    are the situation it is judged in; without ``win``, no wind triplet counts (the seat
+    is not known) and the win is a tsumo.
+
     The hand is parsed once: everything below works on the resolved hand, and the
     simulator gets the parsed :class:`~riichi_lut.core.hand.Hand`, not the notation again.
 
@@ -203,7 +216,7 @@ def hint(
         return _report(resolved, visible, _Simulation(source, calls, settings))
     if resolved.tiles != 14:
         raise InvalidHandError(f"hint needs 13 or 14 tiles counting calls as 3, got {resolved.tiles}")
-    return _recommend(resolved, visible, choice, _Simulation(source, calls, settings))
+    return _recommend(resolved, visible, choice, _Simulation(source, calls, settings), _turn(win, rules))
 
 
 @dataclass(frozen=True)
@@ -213,6 +226,48 @@ class _Simulation:
     hand: HandLike
     melds: int | None
     settings: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """The facts of the win and the rule set a complete hand's yaku are judged by."""
+
+    win: Win | None
+    rules: RuleSet | None
+
+
+def _turn(win: object, rules: object) -> _Turn:
+    """``win`` and ``rules`` checked: a :class:`~riichi_lut.riichi.win.Win` and a
+    :class:`~riichi_lut.riichi.rules.RuleSet`, or ``None``."""
+    if win is None and rules is None:
+        return _Turn(None, None)
+    from ..riichi.rules import RuleSet  # noqa: PLC0415  (start-up: only when given)
+    from ..riichi.win import Win  # noqa: PLC0415
+
+    if win is not None and not isinstance(win, Win):
+        raise InvalidArgumentError(
+            f"win must be a riichi_lut.Win (the facts of the win) or None, got {quote(win)}"
+        )
+    if rules is not None and not isinstance(rules, RuleSet):
+        raise InvalidArgumentError(f"rules must be a riichi_lut.RuleSet or None, got {quote(rules)}")
+    return _Turn(win, rules)
+
+
+def _complete(resolved: Resolved, turn: _Turn) -> Reason:
+    """The complete hand's reason: whether it has a yaku whatever tile came last, and which
+    (:func:`riichi_lut.coach.complete.complete_yaku`); not judged for counts with calls,
+    whose called tiles are unknown."""
+    hand = resolved.hand
+    if hand is None and resolved.melds:
+        return Reason(Code.COMPLETE, {"sure": False, "possible": None, "yaku": [], "situation": False})
+    # start-up: the scorer loads only when a hint meets a complete hand
+    from ..core.hand import Hand  # noqa: PLC0415
+    from .complete import complete_yaku  # noqa: PLC0415
+
+    if hand is None:
+        hand = Hand(tuple(resolved.counts), (0, 0, 0), ())
+    found = complete_yaku(hand, turn.win) if turn.rules is None else complete_yaku(hand, turn.win, turn.rules)
+    return Reason(Code.COMPLETE, {**found.to_dict(), "situation": turn.win is not None})
 
 
 def _report(resolved: Resolved, visible: VisibleLike, simulation: _Simulation) -> Hint:
@@ -231,7 +286,7 @@ def _report(resolved: Resolved, visible: VisibleLike, simulation: _Simulation) -
 
 
 def _recommend(
-    resolved: Resolved, visible: VisibleLike, choice: TwoStepChoice, simulation: _Simulation
+    resolved: Resolved, visible: VisibleLike, choice: TwoStepChoice, simulation: _Simulation, turn: _Turn
 ) -> Hint:
     """The hint of a 3n+2 hand: the best discard and why, against the runner-up."""
     shanten = hand_shanten(resolved)
@@ -244,7 +299,7 @@ def _recommend(
     best = options[0]
     reasons = []
     if shanten < 0:
-        reasons.append(Reason(Code.COMPLETE))
+        reasons.append(_complete(resolved, turn))
     reasons.append(Reason(Code.DISCARD, {"tile": best.tile, **_values(best)}))
     if best is plain[0]:
         reasons.append(comparison(best, plain[1]) if len(plain) > 1 else Reason(Code.ONLY_ONE))

@@ -93,6 +93,18 @@ def _discard(v: dict[str, Any]) -> str:
     return f"Discard {v['tile']}: stays {shanten_words(v['shanten'])} and {_accepts(v)}"
 
 
+def _complete(v: dict[str, Any]) -> str:
+    """A complete hand: declare the win with its yaku when it surely has one, say it is no
+    win when the given situation leaves it without one, else the general advice."""
+    declare = "tsumo" if v.get("tsumo", True) else "ron"
+    if v["sure"]:
+        yaku = f" ({', '.join(v['yaku'])})" if v["yaku"] else " whatever tile came last"
+        return f"Your 14 tiles are a complete hand with a yaku{yaku}: declare {declare}; to play on instead,"
+    if v["situation"] and v["possible"] is False:
+        return "Your 14 tiles are complete in shape, but have no yaku, so they are not a win; instead"
+    return f"Your 14 tiles are complete: declare {declare} if the hand has a yaku; otherwise"
+
+
 def percent(p: float) -> str:
     """A share as a percentage: whole numbers from 10 %, one decimal below."""
     return f"{100 * p:.0f}%" if p >= 0.1 or p == 0 else f"{100 * p:.1f}%"
@@ -122,7 +134,7 @@ def _simulation_report(v: dict[str, Any]) -> str:
 
 
 TEMPLATES: dict[Code, Callable[[dict[str, Any]], str]] = {
-    Code.COMPLETE: lambda v: "Your 14 tiles are complete: declare tsumo if the hand has a yaku; otherwise",
+    Code.COMPLETE: _complete,
     Code.REPORT: lambda v: f"{shanten_words(v['shanten']).capitalize()}: {_accepts(v)}",
     Code.DISCARD: _discard,
     Code.MORE_TILES: lambda v: f"{v['more']} more than discarding {v['other']}",

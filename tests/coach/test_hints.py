@@ -137,12 +137,13 @@ WHY = {
         "Discard 5p: tenpai, waiting on 1z 5z (2 kinds / 4 tiles), as good as discarding 0p, the red"
         " five: keep the dora.",
     ),
-    # four calls and a 1z pair: complete; the only distinct discard leaves a 1z tanki
-    # with 4 - 2 held = 2 live, on the tile just discarded: furiten (issue 11)
+    # four calls and a 1z pair: complete, with ittsu (open, 123m 456m 789m) whatever tile came
+    # last (issue 11); the only distinct discard leaves a 1z tanki with 4 - 2 held = 2 live,
+    # on the tile just discarded: furiten (issue 11)
     "only_one": (
         "11z [123m] [456m] [789m] [111p]",
-        "Your 14 tiles are complete: declare tsumo if the hand has a yaku; otherwise discard 1z:"
-        " tenpai, waiting on 1z (1 kind / 2 tiles), the only distinct discard; furiten: it can"
+        "Your 14 tiles are a complete hand with a yaku (Ittsu): declare tsumo; to play on instead,"
+        " discard 1z: tenpai, waiting on 1z (1 kind / 2 tiles), the only distinct discard; furiten: it can"
         " win only by tsumo.",
     ),
     # two tankis, 3 live each, neither draw widens a tanki: tile order decides
@@ -208,7 +209,10 @@ def test_complete_hand_mentions_tsumo() -> None:
     # 4p, 6p and 9s leave 7 live, the most
     result = hint("123m456p789s11222z")
     assert result.reasons[0].code is Code.COMPLETE
-    assert result.why.startswith("Your 14 tiles are complete: declare tsumo")
+    # closed, so a tsumo always has menzen tsumo; 2z (South) is not a yaku without the winds
+    assert result.why.startswith(
+        "Your 14 tiles are a complete hand with a yaku (Menzen tsumo): declare tsumo"
+    )
     assert result.discard in ("1m", "4p", "6p", "9s") and result.shanten == 0
     assert result.options[0].total == 7
 

@@ -271,18 +271,20 @@ def _with_two_steps(
 ) -> tuple[DiscardOption, ...]:
     """The options sorted, with the two-step measure of those ``choice`` names."""
     if choice == "all":
-        options = [_with_two_step(o, counts, resolved, live) for o in options]
+        options = [with_two_step(o, counts, resolved, live) for o in options]
     elif choice == "ties":
         head = min(options, key=DiscardOption.sort_key).sort_key()[:4]  # dead, shanten, furiten, total
         tied = [o for o in options if o.sort_key()[:4] == head]
         if len({o.kind for o in tied}) > 1:
-            options = [_with_two_step(o, counts, resolved, live) if o in tied else o for o in options]
+            options = [with_two_step(o, counts, resolved, live) if o in tied else o for o in options]
     return tuple(sorted(options, key=DiscardOption.sort_key))
 
 
-def _with_two_step(
+def with_two_step(
     option: DiscardOption, counts: list[int], resolved: Resolved, live: Sequence[int]
 ) -> DiscardOption:
+    """``option`` with its two-step measure; ``counts`` is the resolved hand's concealed
+    counts (changed and restored)."""
     counts[option.kind] -= 1
     extra = two_step_analysis(
         counts, resolved.melds, resolved.called, option.shanten, bits(option.mask), live
@@ -464,4 +466,5 @@ __all__ = [
     "ukeire_batch",
     "ukeire_of",
     "ukeire_resolved",
+    "with_two_step",
 ]

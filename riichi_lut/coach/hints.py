@@ -46,6 +46,7 @@ from ..analysis.two_step import TwoStepChoice, check_two_step
 from ..core.tiles import KIND_NAMES
 from ..core.visible import VisibleLike
 from ..errors import InvalidArgumentError, InvalidHandError, quote
+from .shapes import back_reason, pairs_reason
 from .simulated import (
     SIMULATION_DEFAULTS,
     report_reason,
@@ -270,6 +271,18 @@ def _complete(resolved: Resolved, turn: _Turn) -> Reason:
     return Reason(Code.COMPLETE, {**found.to_dict(), "situation": turn.win is not None})
 
 
+def _shape_reasons(
+    resolved: Resolved, best: DiscardOption, options: tuple[DiscardOption, ...], choice: TwoStepChoice
+) -> list[Reason]:
+    """Which shape ``best`` goes for when pairs are in play, and the way one shanten back
+    when it is clearly faster (with the two-step analysis only): :mod:`riichi_lut.coach.shapes`."""
+    found = [pairs_reason(resolved, best, options)]
+    if choice != "none":
+        back = back_reason(resolved, best, options)
+        found.append(None if back is None else back[0])
+    return [r for r in found if r is not None]
+
+
 def _report(resolved: Resolved, visible: VisibleLike, simulation: _Simulation) -> Hint:
     """The hint of a 3n+1 hand: shanten and acceptance, and the simulated outlook."""
     report = ukeire_resolved(resolved, visible)
@@ -306,6 +319,7 @@ def _recommend(
         other = passed_over(best, plain[2:])
         if other is not None:
             reasons.append(_passed_over(other))
+        reasons += _shape_reasons(resolved, best, plain, choice)
     else:
         reasons.append(Reason(Code.SIMULATION_OVERRULES, {"other": plain[0].tile}))
     if simulated is not None and settings is not None:

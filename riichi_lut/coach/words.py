@@ -30,6 +30,8 @@ class Code(str, enum.Enum):
     OTHER_DEAD = "other_dead"  # an option of lower or equal shanten accepts no live tile
     OTHER_FURITEN = "other_furiten"  # an option of the same shanten would be furiten
     ONLY_ONE = "only_one"  # a single distinct discard
+    PAIRS = "pairs"  # seven pairs or the regular hand (toitoi), after the guidelines
+    WAY_BACK = "way_back"  # going one shanten back (向聴戻し) reaches the next step sooner
     SIMULATION = "simulation"  # simulated win (or tenpai) rate of the best against the runner-up
     SIMULATION_OVERRULES = "simulation_overrules"  # the simulation picks another discard
     SIMULATION_REPORT = "simulation_report"  # 13 tiles: simulated tenpai and win rate
@@ -64,16 +66,21 @@ def _dead_wait(v: dict[str, Any]) -> str:
     return f"{need} {tiles}, but the wait is dead ({DEAD_WORDS})"
 
 
+def tiles(n: int) -> str:
+    """``n`` tiles in words: "1 tile", "3 tiles"."""
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
 def _accepts(v: dict[str, Any]) -> str:
     """Acceptance in words: live kinds and tiles, the kinds with no live copy apart."""
     if not v["total"]:
         return _dead_wait(v)
     noun = "kind" if v["kinds"] == 1 else "kinds"
-    tiles = " ".join(v["tiles"])
+    names = " ".join(v["tiles"])
     dead = f"; {' '.join(v['dead_tiles'])}: no live copy" if v["dead_tiles"] else ""
     if v["shanten"] == 0:
-        return f"waiting on {tiles} ({v['kinds']} {noun} / {v['total']} tiles{dead})"
-    return f"accepts {v['kinds']} {noun} / {v['total']} tiles ({tiles}{dead})"
+        return f"waiting on {names} ({v['kinds']} {noun} / {tiles(v['total'])}{dead})"
+    return f"accepts {v['kinds']} {noun} / {tiles(v['total'])} ({names}{dead})"
 
 
 FURITEN_WORDS = "furiten: it can win only by tsumo"
@@ -103,6 +110,63 @@ def _complete(v: dict[str, Any]) -> str:
     if v["situation"] and v["possible"] is False:
         return "Your 14 tiles are complete in shape, but have no yaku, so they are not a win; instead"
     return f"Your 14 tiles are complete: declare {declare} if the hand has a yaku; otherwise"
+
+
+_SHAPES = {
+    "seven_pairs": "going for seven pairs ({c}; the regular hand would be {r})",
+    "regular": "going for the regular hand ({r}; seven pairs would be {c})",
+    "both": "keeping seven pairs and the regular hand open (both {r})",
+}
+
+_PAIR_RULES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "pair_blocked": lambda v: (
+        f"the {' '.join(v['blocked'])} pair cannot become a triplet (both other copies are"
+        " visible), so seven pairs rather than toitoi"
+    ),
+    "pairs_and_triplet": lambda v: (
+        f"with {len(v['pairs'])} pairs and a triplet keep both: seven pairs is"
+        f" {shanten_words(v['chiitoitsu_shanten'])}, and a pon would make toitoi wider"
+    ),
+    "five_pairs": lambda v: (
+        f"at {len(v['pairs'])} pairs seven pairs is {shanten_words(v['chiitoitsu_shanten'])},"
+        " usually faster than calling for toitoi without a triplet"
+    ),
+    "other_yaku": lambda v: f"{v['other_yaku']}, so calling towards toitoi keeps a yaku",
+    "easy_pons": lambda v: (
+        "every pair can still be ponned and most are honors or terminals, so toitoi by calling is an option"
+    ),
+    "loose_rest": lambda v: "the other tiles are loose, so the pairs are the hand's best shape",
+    "group_formed": lambda v: (
+        f"with {len(v['pairs'])} pairs and groups formed, the regular structure is faster (toitoi or not)"
+    ),
+    "both_open": lambda v: "neither is ahead yet",
+    "triplet_for_pairs": lambda v: (
+        f"the rest of the hand is loose, so the {v['broken']} triplet becomes a pair for seven pairs"
+        " rather than a set of the regular hand"
+    ),
+    "triplet_broken": lambda v: (
+        f"it breaks the {v['broken']} triplet for {v['total']} tiles against {v['keep_total']};"
+        f" with four pairs and a triplet the guidelines keep both open (discard {v['keep']}), since a pon"
+        " would make toitoi wider"
+    ),
+}
+
+
+def _pairs(v: dict[str, Any]) -> str:
+    """Which shape the discard goes for, and the guideline that says why."""
+    c, r = shanten_words(v["chiitoitsu_shanten"]), shanten_words(v["standard_shanten"])
+    return f"{_SHAPES[v['shape']].format(c=c, r=r)}: {_PAIR_RULES[v['rule']](v)}"
+
+
+def _way_back(v: dict[str, Any]) -> str:
+    """The option one shanten back and the expected draws of both."""
+    better = f" (counting {tiles(v['improvements'])} that widen it)" if v["improvements"] else ""
+    return (
+        f"going one shanten back (向聴戻し) with {v['other']} would be 1-shanten on"
+        f" {tiles(v['other_total'])}, then tenpai on {v['other_average']:.1f} tiles on average: about"
+        f" {v['other_draws']:.0f} draws expected to win, against {v['draws']:.0f} for this tenpai on"
+        f" {tiles(v['total'])}{better}"
+    )
 
 
 def percent(p: float) -> str:
@@ -154,10 +218,12 @@ TEMPLATES: dict[Code, Callable[[dict[str, Any]], str]] = {
     Code.FURITEN: lambda v: FURITEN_WORDS,
     Code.OTHER_DEAD: _other_dead,
     Code.OTHER_FURITEN: lambda v: (
-        f"discarding {v['other']} would wait on {' '.join(v['tiles'])} ({v['total']} tiles), but"
+        f"discarding {v['other']} would wait on {' '.join(v['tiles'])} ({tiles(v['total'])}), but"
         f" {FURITEN_WORDS}"
     ),
     Code.ONLY_ONE: lambda v: "the only distinct discard",
+    Code.PAIRS: _pairs,
+    Code.WAY_BACK: _way_back,
     Code.SIMULATION: _simulation,
     Code.SIMULATION_OVERRULES: lambda v: f"although the plain ranking prefers discarding {v['other']}",
     Code.SIMULATION_REPORT: _simulation_report,
@@ -165,6 +231,8 @@ TEMPLATES: dict[Code, Callable[[dict[str, Any]], str]] = {
 
 
 _AFTER_SEMICOLON = (
+    Code.PAIRS,
+    Code.WAY_BACK,
     Code.RUNNER_UP_BACK,
     Code.SIMULATION,
     Code.SIMULATION_REPORT,

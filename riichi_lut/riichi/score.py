@@ -90,16 +90,21 @@ class ScoreResult:
     def explain(self) -> str:
         """The post-hand explanation in plain English: what won, how the number was
         reached, and one thing to do differently (:func:`riichi_lut.coach.explain.explain`)."""
-        # The one upward arrow (riichi -> coach), kept because ScoreResult.explain() is public
-        # API; lazy, so that importing the scorer does not load the explainer (pyproject.toml's
-        # import contract lists it as the single ignored import).
+        # The one upward arrow (riichi -> coach), kept because ScoreResult.explain() (and the
+        # suggestion in to_dict()) is public API; lazy, so that importing the scorer does not
+        # load the explainer (pyproject.toml's import contract lists it as the single ignored
+        # import).
         from ..coach.explain import explain  # noqa: PLC0415
 
         return explain(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The result for JSON: yaku, dora, han, fu and fu lines, limit, payments, reading,
-        the win's facts and notes."""
+        the win's facts and notes, and the explainer's suggestion as data
+        (:func:`riichi_lut.coach.explain.suggestion`: reason code, tiles, waits, live counts;
+        it scores the alternatives again, so it costs more than the rest)."""
+        from ..coach.explain import suggestion  # noqa: PLC0415  (lazy, as in explain())
+
         return {
             "yaku": [y.to_dict() for y in self.yaku],
             "dora": {"dora": self.dora.dora, "ura": self.dora.ura, "aka": self.dora.aka},
@@ -118,6 +123,7 @@ class ScoreResult:
             "tsumo": self.tsumo,
             "win": self.win.to_dict(),
             "notes": list(self.notes),
+            "suggestion": suggestion(self).to_dict(),
         }
 
 

@@ -157,8 +157,10 @@ class BatchWin:
     either, and are stored as 0..3; ``dora`` is the dora han the caller counted (0..255,
     see :func:`~riichi_lut.riichi.batch.dora_han_batch`), in place of ``Win``'s indicators.
     There are no honba or riichi sticks: the batch scores the points of the win itself.
-    Contradictions are refused as ``Win`` refuses them, naming the first bad row
-    (``error.row``).
+    ``chankan`` robs an added kan; ``Win``'s ``chankan="closed"`` (a closed kan robbed by
+    thirteen orphans) is refused by name: score those few hands with
+    :func:`~riichi_lut.riichi.score`. Contradictions are refused as ``Win`` refuses them,
+    naming the first bad row (``error.row``).
 
     >>> w = BatchWin(tsumo=np.array([True, False]), seat_wind="e", round_wind=np.array([0, 1]))
     >>> w.seat_wind, w.round_wind.tolist(), w.size

@@ -71,7 +71,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         tsumo=args.tsumo,
         seat_wind=args.seat,
         round_wind=args.round,
-        **{name: getattr(args, name) for name in WIN_FLAGS},
+        **{name: getattr(args, name) for name in WIN_FLAGS if name != "chankan"},
+        chankan="closed" if args.chankan_closed else args.chankan,
         dora_indicators=args.dora,
         ura_indicators=args.ura,
         honba=args.honba,
@@ -124,7 +125,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", required=True, help="seat wind: E, S, W or N (either case)")
     p.add_argument("--round", required=True, help="round wind: E, S, W or N (either case)")
     for flag in WIN_FLAGS:
-        p.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
+        if flag == "chankan":  # --chankan robs an added kan, --chankan-closed a closed kan (kokushi)
+            robbed = p.add_mutually_exclusive_group()
+            robbed.add_argument("--chankan", action="store_true", help="ron on the tile of an added kan")
+            robbed.add_argument(
+                "--chankan-closed",
+                action="store_true",
+                help="ron on a tile robbed from a closed kan (thirteen orphans, where the rules allow)",
+            )
+        else:
+            p.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
     p.add_argument("--dora", default="", help='dora indicators, e.g. "1m5z"')
     p.add_argument("--ura", default="", help="ura dora indicators (riichi only)")
     p.add_argument("--honba", type=int, default=0)

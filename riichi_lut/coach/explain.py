@@ -5,14 +5,22 @@ Every sentence is rendered from the result's data — yaku rows with their reaso
 lines with their codes, the limit, each payment — and the suggestion is computed from
 alternatives the final hand allows:
 
-* a different tile kept at tenpai (the final 14 tiles minus another tile) that waits on
-  more tiles for at least the same value;
+* a different tile kept at tenpai (the final 14 tiles minus another tile, the winning
+  tile kept) that waits on more live tiles for at least the same value. The let-go tile
+  is then an own discard, and the 13 tiles left always wait on it too (the 14 were
+  complete): that hand is furiten, it wins by tsumo only. So the let-go tile is never
+  named as a wait, its copies are never counted live (they are visible, as are the
+  dora indicators), each wait is valued as a tsumo, and the words say furiten; on a ron
+  they also say the suggestion assumes the winning tile (another player's discard) was
+  already in hand;
 * riichi against dama: the same win with and without riichi;
 * for an open hand, what the same tiles would have scored closed (with riichi);
 * another winning tile of the same wait that would have scored more.
 
-The suggestion with the largest gain in points wins; when none helps, the explainer says
-so and why, in terms of this hand.
+The suggestion with the largest gain in points wins (a wider wait, being furiten, last on
+a tie); when none helps, the explainer says so and why, in terms of this hand.
+:func:`suggestion` gives it as data (:class:`Suggestion`: reason code, tiles, waits, live
+counts), which ``ScoreResult.to_dict()`` includes.
 """
 
 from __future__ import annotations
@@ -21,8 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.efficiency import UkeireResult, ukeire
+from ..analysis.results import TileLive
 from ..core.hand import Hand
-from ..core.tiles import KIND_NAMES, format_counts
+from ..core.tiles import KIND_NAMES, format_counts, kind_of
+from ..core.visible import Visible
 from ..errors import RiichiLutError
 from ..riichi.fu import FuLine, FuReason
 from ..riichi.score import ScoreResult, score
@@ -119,11 +129,63 @@ def how_counted(r: ScoreResult) -> list[str]:
 
 # --------------------------------------------------------------------------- suggestions
 
+#: The reason codes of :class:`Suggestion`, one per kind of advice.
+SUGGESTION_CODES = ("wider_wait", "riichi", "dama", "closed", "other_win", "none")
+
 
 @dataclass(frozen=True)
 class Suggestion:
-    gain: int
+    """The explainer's one thing to do differently, as data (``text`` is what it says).
+
+    - ``code``: one of :data:`SUGGESTION_CODES` — ``"wider_wait"`` (let another tile go
+      at tenpai), ``"riichi"`` (declare it), ``"dama"`` (riichi added nothing),
+      ``"closed"`` (the same tiles without calls), ``"other_win"`` (another tile of the
+      same wait paid more), ``"none"`` (nothing to change).
+    - ``let_go``: the tile a ``"wider_wait"`` lets go instead of keeping; ``waits`` and
+      ``live`` its waits and the live copies of each, ``total`` their sum and ``against``
+      the live total of the wait played. The let-go tile is an own discard: its copies are
+      visible, it is never among the waits, and since the 13 tiles left always wait on it
+      too (the 14 were complete) the hand is ``furiten``: it wins by tsumo only, and each
+      wait is valued as a tsumo. For ``"other_win"``, ``waits`` / ``live`` / ``total``
+      are the wait played. Live counts see the final hand and the dora indicators.
+    - ``win_tile``: for ``"other_win"``, the tile of the same wait that paid more.
+    - ``points``: what the alternative is worth (for a wider wait, its lowest win).
+    - ``gain``: the points the change adds (0 when the value stays the same); the
+      explainer says the suggestion with the largest gain, a wider wait (furiten) last on
+      a tie.
+    - ``assumes_win_tile_held``: the suggestion keeps the winning tile, which on a ron was
+      another player's discard: it imagines that tile already in hand, and says so.
+    """
+
+    code: str
     text: str
+    gain: int = 0
+    points: int | None = None
+    let_go: str | None = None
+    waits: tuple[str, ...] = ()
+    live: tuple[int, ...] = ()
+    total: int | None = None
+    against: int | None = None
+    win_tile: str | None = None
+    furiten: bool = False
+    assumes_win_tile_held: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: every field (tiles in notation)."""
+        return {
+            "code": self.code,
+            "text": self.text,
+            "gain": self.gain,
+            "points": self.points,
+            "let_go": self.let_go,
+            "waits": list(self.waits),
+            "live": list(self.live),
+            "total": self.total,
+            "against": self.against,
+            "win_tile": self.win_tile,
+            "furiten": self.furiten,
+            "assumes_win_tile_held": self.assumes_win_tile_held,
+        }
 
 
 def _rescore(
@@ -161,18 +223,21 @@ def _riichi(r: ScoreResult) -> Suggestion | None:
             return None  # riichi was the only yaku: nothing to say against it
         if dama.points >= r.points:
             return Suggestion(
-                0,
+                "dama",
                 "Riichi added nothing here: dama (no riichi) would have scored the same"
                 f" {_number(dama.points)}, keeping your 1,000-point stick and your freedom to fold.",
+                points=dama.points,
             )
         return None
     with_riichi = _rescore(r, riichi=True)
     if with_riichi is None or with_riichi.points <= r.points:
         return None
     return Suggestion(
-        with_riichi.points - r.points,
+        "riichi",
         f"Declaring riichi would have made this {_number(with_riichi.points)} instead of"
         f" {_number(r.points)} (+1 han, before any ura dora).",
+        gain=with_riichi.points - r.points,
+        points=with_riichi.points,
     )
 
 
@@ -189,9 +254,11 @@ def _closed(r: ScoreResult) -> Suggestion | None:
     if closed is None or closed.points <= r.points:
         return None
     return Suggestion(
-        closed.points - r.points,
+        "closed",
         f"Closed (no calls) and with riichi, the same tiles would have scored {_number(closed.points)}"
         f" instead of {_number(r.points)}.",
+        gain=closed.points - r.points,
+        points=closed.points,
     )
 
 
@@ -202,13 +269,22 @@ def _with_counts(hand: Hand, counts: list[int]) -> Hand:
     return Hand(tuple(counts), red, hand.calls)  # type: ignore[arg-type]
 
 
+def _table(r: ScoreResult) -> list[int]:
+    """34 counts of the tiles face up on the table that the explainer knows of: the dora
+    indicators (the hand and its calls count as held)."""
+    counts = [0] * 34
+    for code in r.win.dora_indicators:
+        counts[kind_of(code)] += 1
+    return counts
+
+
 def _waiting(r: ScoreResult) -> tuple[list[int], UkeireResult] | None:
-    """The concealed counts before the winning tile and their ukeire (None when the hand
-    cannot be analysed that way)."""
+    """The concealed counts before the winning tile and their ukeire, the dora indicators
+    visible (None when the hand cannot be analysed that way)."""
     before = list(r.situation.hand.concealed)
     before[r.reading.win_kind] -= 1
     try:
-        return before, ukeire(_with_counts(r.situation.hand, before))
+        return before, ukeire(_with_counts(r.situation.hand, before), Visible(dora_indicators=_table(r)))
     except RiichiLutError:
         return None
 
@@ -227,60 +303,125 @@ def _other_win(r: ScoreResult, before: list[int], waits: UkeireResult) -> Sugges
     if best is None:
         return None
     return Suggestion(
-        0,
+        "other_win",
         f"Luck of the draw: the same wait would have paid {_number(best[0])} on {best[1]}"
         f" ({_number(best[0] - r.points)} more).",
+        points=best[0],
+        waits=tuple(t.tile for t in waits.accepted),
+        live=tuple(t.live for t in waits.accepted),
+        total=waits.total,
+        win_tile=best[1],
     )
 
 
 def _wider_wait(r: ScoreResult, current: UkeireResult) -> Suggestion | None:
+    """Keep the winning tile and let another go: a tenpai that waits on more live tiles,
+    every wait worth at least this win.
+
+    The let-go tile is then an own discard, and the 13 tiles left always wait on it too
+    (the 14 were complete): the hand is furiten, it can win by tsumo only. So the let-go
+    tile is never among the waits and its copies are never live (they are visible), every
+    wait is valued as a tsumo, and the words say furiten."""
     hand = r.situation.hand
-    best: tuple[int, str, str] | None = None
+    win_kind = r.reading.win_kind
+    table = _table(r)
+    as_tsumo = {"tsumo": True, "houtei": False, "chankan": False, "renhou": False}
+    best: tuple[int, int, tuple[TileLive, ...], int] | None = None  # total, let go, waits, points
     for keep in range(34):
-        if keep == r.reading.win_kind or not hand.concealed[keep]:
+        if keep == win_kind or not hand.concealed[keep]:
             continue
         counts = list(hand.concealed)
         counts[keep] -= 1  # keep the winning tile, let this one go instead
+        own = [0] * 34
+        own[keep] = 1
         try:
-            option = ukeire(_with_counts(hand, counts))
+            option = ukeire(_with_counts(hand, counts), Visible(dora_indicators=table, own_discards=own))
         except RiichiLutError:
             continue
-        if option.shanten != 0 or option.total <= current.total:
+        waits = tuple(t for t in option.accepted if t.kind != keep and t.live)
+        total = sum(t.live for t in waits)
+        if option.shanten != 0 or total <= current.total or (best is not None and total <= best[0]):
             continue
         values = []
-        for tile in option.accepted:
+        for tile in waits:
             won = list(counts)
             won[tile.kind] += 1
-            other = _rescore(r, hand=_with_counts(hand, won), win_tile=tile.kind)
+            other = _rescore(r, hand=_with_counts(hand, won), win_tile=tile.kind, **as_tsumo)
             values.append(other.points if other is not None else 0)
-        if min(values) >= r.points and (best is None or option.total > best[0]):
-            waits = " ".join(t.tile for t in option.accepted)
-            best = (option.total, KIND_NAMES[keep], waits)
+        if min(values) >= r.points:
+            best = (total, keep, waits, min(values))
     if best is None:
         return None
+    total, keep, waits, points = best
+    ron = not r.tsumo
+    held, let_go = KIND_NAMES[win_kind], KIND_NAMES[keep]
+    lead = (
+        f"Had the {held} you won on by ron already been in your hand (an assumption: it was"
+        f" another player's discard), letting {let_go} go instead"
+        if ron
+        else f"Keeping the {held} and letting {let_go} go instead"
+    )
+    names = " ".join(t.tile for t in waits)
     return Suggestion(
-        1,
-        f"Letting {best[1]} go instead would have waited on {best[2]} ({best[0]} tiles against"
-        f" {current.total}) for at least the same value.",
+        "wider_wait",
+        f"{lead} would have waited on {names}, {total} live tiles against your {current.total}, for"
+        f" at least the same value; but furiten ({let_go} your own discard): by tsumo only, where"
+        " your wait could also win by ron.",
+        gain=0,
+        points=points,
+        let_go=let_go,
+        waits=tuple(t.tile for t in waits),
+        live=tuple(t.live for t in waits),
+        total=total,
+        against=current.total,
+        furiten=True,
+        assumes_win_tile_held=ron,
     )
 
 
-def one_thing(r: ScoreResult) -> str:
+def suggestions(r: ScoreResult) -> tuple[Suggestion, ...]:
+    """Every alternative the explainer found for the win ``r``, best first (largest
+    ``gain``; on a tie a wider wait, which is furiten, last); empty when none helps.
+
+    >>> from riichi_lut.riichi import score
+    >>> r = score("234m456p678s22345s", "5s", tsumo=False, seat_wind="S", round_wind="E")
+    >>> [s.code for s in suggestions(r)]
+    ['riichi']
+    """
     if r.reading.form == "kokushi" or r.situation.context.tenhou:
-        return "Nothing to change: this hand was as good as it gets."
+        return ()
     candidates = [_riichi(r), _closed(r)]
     waiting = _waiting(r)  # the hand one tile before the win: shared by the two wait checks
     if waiting is not None:
         candidates += [_wider_wait(r, waiting[1]), _other_win(r, *waiting)]
     found = [s for s in candidates if s is not None]
-    if not found:
-        reasons = ["no other tile kept at tenpai waited wider for the same value"]
-        if r.situation.context.closed and not (
-            r.situation.context.riichi or r.situation.context.double_riichi
-        ):
-            reasons.append("riichi would not have raised the score")
-        return "Nothing obvious to change: " + "; ".join(reasons) + "."
-    return max(found, key=lambda s: s.gain).text
+    return tuple(sorted(found, key=lambda s: (-s.gain, s.code == "wider_wait")))
+
+
+def suggestion(r: ScoreResult) -> Suggestion:
+    """The one thing to do differently after the win ``r``, as data: the first of
+    :func:`suggestions`, or code ``"none"`` saying why nothing helps (the last part of
+    :func:`explain`; ``ScoreResult.to_dict()["suggestion"]`` is its ``to_dict()``).
+
+    >>> from riichi_lut.riichi import score
+    >>> s = suggestion(score("234m456p678s22345s", "5s", tsumo=False, seat_wind="S", round_wind="E"))
+    >>> s.code, s.points, s.gain
+    ('riichi', 3900, 1900)
+    """
+    if r.reading.form == "kokushi" or r.situation.context.tenhou:
+        return Suggestion("none", "Nothing to change: this hand was as good as it gets.")
+    found = suggestions(r)
+    if found:
+        return found[0]
+    reasons = ["no other tile kept at tenpai waited wider for the same value"]
+    if r.situation.context.closed and not (r.situation.context.riichi or r.situation.context.double_riichi):
+        reasons.append("riichi would not have raised the score")
+    return Suggestion("none", "Nothing obvious to change: " + "; ".join(reasons) + ".")
+
+
+def one_thing(r: ScoreResult) -> str:
+    """The text of :func:`suggestion`."""
+    return suggestion(r).text
 
 
 def explain(r: ScoreResult) -> str:

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any, Literal, overload
 
 from ..analysis.readings import Reading, readings
 from ..core.hand import Hand, as_hand
@@ -90,16 +90,21 @@ class ScoreResult:
     def explain(self) -> str:
         """The post-hand explanation in plain English: what won, how the number was
         reached, and one thing to do differently (:func:`riichi_lut.coach.explain.explain`)."""
-        # The one upward arrow (riichi -> coach), kept because ScoreResult.explain() is public
-        # API; lazy, so that importing the scorer does not load the explainer (pyproject.toml's
-        # import contract lists it as the single ignored import).
+        # The one upward arrow (riichi -> coach), kept because ScoreResult.explain() (and the
+        # suggestion in to_dict()) is public API; lazy, so that importing the scorer does not
+        # load the explainer (pyproject.toml's import contract lists it as the single ignored
+        # import).
         from ..coach.explain import explain  # noqa: PLC0415
 
         return explain(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The result for JSON: yaku, dora, han, fu and fu lines, limit, payments, reading,
-        the win's facts and notes."""
+        the win's facts and notes, and the explainer's suggestion as data
+        (:func:`riichi_lut.coach.explain.suggestion`: reason code, tiles, waits, live counts;
+        it scores the alternatives again, so it costs more than the rest)."""
+        from ..coach.explain import suggestion  # noqa: PLC0415  (lazy, as in explain())
+
         return {
             "yaku": [y.to_dict() for y in self.yaku],
             "dora": {"dora": self.dora.dora, "ura": self.dora.ura, "aka": self.dora.aka},
@@ -118,6 +123,7 @@ class ScoreResult:
             "tsumo": self.tsumo,
             "win": self.win.to_dict(),
             "notes": list(self.notes),
+            "suggestion": suggestion(self).to_dict(),
         }
 
 
@@ -171,7 +177,7 @@ def score(
     haitei: bool = False,
     houtei: bool = False,
     rinshan: bool = False,
-    chankan: bool = False,
+    chankan: bool | Literal["closed"] = False,
     tenhou: bool = False,
     chiihou: bool = False,
     renhou: bool = False,
@@ -194,8 +200,12 @@ def score(
     ``seat_wind`` and ``round_wind`` required; winds "E", "S", "W" or "N" in either case):
     ``score(hand, tile, tsumo=False, seat_wind="S", round_wind="E")`` is
     ``score(hand, tile, Win(tsumo=False, seat_wind="S", round_wind="E"))``; giving both is
-    an error. ``riichi_sticks`` counts every deposit on the table, the winner's own
-    included; ``double_riichi`` implies riichi. A fact the rule set does not play
+    an error. ``chankan=True`` robs an added kan (any hand); ``chankan="closed"`` robs a
+    closed kan, which only thirteen orphans may do and only where
+    ``rules.kokushi_robs_closed_kan`` (otherwise an
+    :class:`~riichi_lut.errors.InvalidSituationError` says which). ``riichi_sticks``
+    counts every deposit on the table, the winner's own included; ``double_riichi``
+    implies riichi. A fact the rule set does not play
     (ippatsu with ``RuleSet.ippatsu`` off, renhou under ``renhou="none"``, ura indicators
     without ``ura_dora``) scores nothing and is named in ``ScoreResult.notes``.
     See :class:`ScoreResult`.
@@ -206,6 +216,11 @@ def score(
     (1, 40, 1300, 2300, True)
     >>> score("123m456p234789s99s", "3s", w.replace(ippatsu=True), rules=TENHOU.replace(ippatsu=False)).notes
     ('ippatsu: the Tenhou rule set does not play ippatsu, so it scores nothing',)
+    >>> from .rules import MAHJONG_SOUL
+    >>> k = score("19m19p19s12345677z", "1m", tsumo=False, seat_wind="S", round_wind="E",
+    ...           chankan="closed", rules=MAHJONG_SOUL)
+    >>> [y.id for y in k.yaku], k.points
+    (['kokushi'], 32000)
     """
     if win is None:
         win = Win(**facts)

@@ -106,7 +106,39 @@ def unplayed_notes(rules: RuleSet, *, ippatsu: bool, renhou: bool, ura: bool) ->
     return tuple(notes)
 
 
-def _check_win_tile(hand: Hand, win_code: int, chankan: bool) -> None:
+#: The thirteen terminal and honor kinds of thirteen orphans (kokushi musou).
+ORPHANS = (0, 8, 9, 17, 18, 26, *range(27, 34))
+
+
+def is_kokushi(hand: Hand) -> bool:
+    """The 14 tiles are thirteen orphans: no calls, every terminal and honor kind, nothing
+    else (the one shape that may rob a closed kan)."""
+    counts = hand.concealed
+    return (
+        not hand.calls
+        and sum(counts) == 14
+        and all(counts[k] for k in ORPHANS)
+        and (sum(counts[k] for k in ORPHANS) == 14)
+    )
+
+
+def closed_kan_problem(hand: Hand, rules: RuleSet) -> str | None:
+    """Why ``chankan="closed"`` (robbing a closed kan) cannot be, or None: only thirteen
+    orphans may rob a closed kan, and only where ``rules.kokushi_robs_closed_kan``."""
+    if not is_kokushi(hand):
+        return (
+            "chankan='closed' robs a closed kan (ankan), which only thirteen orphans (kokushi) may"
+            f" do; {hand.to_text()} is not thirteen orphans (chankan=True robs an added kan)"
+        )
+    if not rules.kokushi_robs_closed_kan:
+        return (
+            f"chankan='closed': the {rules.name} rule set does not let thirteen orphans rob a closed"
+            " kan (RuleSet.kokushi_robs_closed_kan is False)"
+        )
+    return None
+
+
+def _check_win_tile(hand: Hand, win_code: int, chankan: bool | str) -> None:
     kind = kind_of(win_code)
     held = hand.concealed[kind]
     if is_red(win_code):
@@ -119,20 +151,26 @@ def _check_win_tile(hand: Hand, win_code: int, chankan: bool) -> None:
     if held < 1:
         raise InvalidHandError(f"winning tile {KIND_NAMES[kind]} is not among the concealed tiles")
     if chankan and (hand.concealed[kind] > 1 or hand.called_counts[kind]):
+        which = "closed kan" if chankan == "closed" else "kan"
         raise InvalidSituationError(
-            f"chankan robs the fourth {KIND_NAMES[kind]} of another player's kan:"
+            f"chankan robs the fourth {KIND_NAMES[kind]} of another player's {which}:"
             " the winner cannot hold another copy"
         )
 
 
-def _check_copies(hand: Hand, indicators: Sequence[int]) -> None:
+def _check_copies(hand: Hand, indicators: Sequence[int], robbed: int | None = None) -> None:
+    """No fifth copy across the hand, the indicators and (``robbed``: the kind of a robbed
+    kan) the other three copies that kan holds."""
     counts = hand.total_counts
     for code in indicators:
         counts[kind_of(code)] += 1
+    if robbed is not None:
+        counts[robbed] += 3
     for kind, count in enumerate(counts):
         if count > 4:
+            kan = ", with the robbed kan's other three" if kind == robbed else ""
             raise InvalidHandError(
-                f"{KIND_NAMES[kind]}: {count} copies across the hand, calls and dora indicators"
+                f"{KIND_NAMES[kind]}: {count} copies across the hand, calls and dora indicators{kan}"
             )
 
 
@@ -166,10 +204,14 @@ def build(hand: Hand, win_tile: object, win: Win, rules: RuleSet) -> Situation:
     if problem:
         raise InvalidSituationError(problem)
     win_code = parse_tile(win_tile, "win_tile")
+    if win.chankan == "closed":
+        problem = closed_kan_problem(hand, rules)
+        if problem:
+            raise InvalidSituationError(problem)
     _check_win_tile(hand, win_code, win.chankan)
     indicators = win.dora_indicators + win.ura_indicators
     if indicators:
-        _check_copies(hand, indicators)
+        _check_copies(hand, indicators, kind_of(win_code) if win.chankan else None)
         _check_red(hand, indicators, rules)
     elif any(hand.total_red):
         _check_red(hand, (), rules)
@@ -183,7 +225,7 @@ def build(hand: Hand, win_tile: object, win: Win, rules: RuleSet) -> Situation:
         haitei=win.haitei,
         houtei=win.houtei,
         rinshan=win.rinshan,
-        chankan=win.chankan,
+        chankan=bool(win.chankan),  # an added or a closed kan: the chankan yaku either way
         tenhou=win.tenhou,
         chiihou=win.chiihou,
         renhou=win.renhou,

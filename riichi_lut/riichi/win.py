@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -47,6 +47,27 @@ WIN_FLAGS = (
 def as_flag(value: object, name: str) -> bool:
     """A fact of a win that is a flag (:func:`riichi_lut.core.args.as_flag`)."""
     return args.as_flag(value, name, error=InvalidSituationError)
+
+
+#: The value of ``Win.chankan`` that robs a closed kan (ankan): thirteen orphans only.
+CLOSED_KAN: Literal["closed"] = "closed"
+
+
+def as_chankan(value: object) -> bool | Literal["closed"]:
+    """``Win.chankan``: ``True`` robs an added kan (shouminkan), ``"closed"`` a closed kan
+    (ankan, thirteen orphans only), ``False`` neither.
+
+    >>> as_chankan("closed"), as_chankan(True)
+    ('closed', True)
+    """
+    if isinstance(value, str) and value == CLOSED_KAN:
+        return CLOSED_KAN
+    if value is True or value is False or isinstance(value, np.bool_):
+        return bool(value)
+    raise InvalidSituationError(
+        f"chankan must be True or False, got {quote(value)} (or 'closed': True robs an added kan,"
+        " 'closed' a closed kan, which only thirteen orphans may rob)"
+    )
 
 
 def as_count(value: object, name: str) -> int:
@@ -84,11 +105,12 @@ def _indicators(value: object, name: str) -> tuple[int, ...]:
     return parse_indicators(value, name)
 
 
-def flags_problem(f: Mapping[str, bool], dealer: bool) -> str | None:
+def flags_problem(f: Mapping[str, bool | str], dealer: bool) -> str | None:
     """What contradicts itself in the flags of a win whatever the hand, or None.
 
     ``f`` holds ``tsumo`` and every name of :data:`WIN_FLAGS`, with ``riichi`` meaning
-    "riichi or double riichi". The checks that need the hand's calls live in
+    "riichi or double riichi" (``chankan`` may be ``"closed"``: a robbed kan all the
+    same). The checks that need the hand's calls live in
     :func:`riichi_lut.riichi.situation.hand_problem`.
     """
     tsumo, riichi = f["tsumo"], f["riichi"]
@@ -133,7 +155,10 @@ class Win:
     - ``riichi``, ``double_riichi`` (implies riichi), ``ippatsu``, ``haitei`` (tsumo on the
       last tile), ``houtei`` (ron on the last discard), ``rinshan`` (tsumo on a kan's
       replacement tile), ``chankan`` (ron on a robbed kan), ``tenhou``, ``chiihou``,
-      ``renhou``: bools, default ``False``.
+      ``renhou``: bools, default ``False``. ``chankan=True`` robs an added kan
+      (shouminkan); ``chankan="closed"`` robs a closed kan (ankan), which only thirteen
+      orphans may do and only where ``RuleSet.kokushi_robs_closed_kan`` (checked by
+      :func:`~riichi_lut.riichi.score`, which knows the hand and the rules).
     - ``dora_indicators``, ``ura_indicators``: a notation string (``"1m5z"``) or a list of
       tiles (notation or codes), stored as tile codes; at most 5 dora indicators, ura only
       for riichi and no more ura than dora.
@@ -163,7 +188,7 @@ class Win:
     haitei: bool
     houtei: bool
     rinshan: bool
-    chankan: bool
+    chankan: bool | Literal["closed"]
     tenhou: bool
     chiihou: bool
     renhou: bool
@@ -185,7 +210,7 @@ class Win:
         haitei: bool = False,
         houtei: bool = False,
         rinshan: bool = False,
-        chankan: bool = False,
+        chankan: bool | Literal["closed"] = False,
         tenhou: bool = False,
         chiihou: bool = False,
         renhou: bool = False,
@@ -199,7 +224,9 @@ class Win:
             "tsumo": tsumo if tsumo is True or tsumo is False else as_flag(tsumo, "tsumo")
         }
         for name, value in zip(WIN_FLAGS, given, strict=True):
-            facts[name] = value if value is False or value is True else as_flag(value, name)
+            if name != "chankan":
+                facts[name] = value if value is False or value is True else as_flag(value, name)
+        facts["chankan"] = chankan if chankan is False or chankan is True else as_chankan(chankan)
         seat = WIND_LETTERS[wind_index(seat_wind, "seat_wind")]
         facts["seat_wind"] = seat
         facts["round_wind"] = WIND_LETTERS[wind_index(round_wind, "round_wind")]
@@ -258,7 +285,8 @@ class Win:
         return Win(**{**facts, **changes})
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: indicators as tile notation ("5p", "0p" for a red five)."""
+        """JSON-ready: indicators as tile notation ("5p", "0p" for a red five); ``chankan``
+        is ``True``, ``False`` or ``"closed"``."""
         out: dict[str, Any] = {
             "tsumo": self.tsumo,
             "seat_wind": self.seat_wind,

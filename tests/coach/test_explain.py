@@ -37,9 +37,12 @@ def test_honba_sticks_and_tsumo_payments_are_itemised():
     assert "Total received: 3,700 (600 for honba, 1,000 in riichi sticks included)." in counted
 
 
-def test_wider_wait_for_the_same_value_is_suggested():
-    # riichi tanyao + dora on a 5m tanki (6 live tiles); keeping 5m and letting 8s go
-    # leaves 34567s, waiting on 2s 5s 8s (11 tiles), every one still riichi tanyao
+def test_readme_example_no_longer_suggests_a_wait_on_the_tile_it_lets_go():
+    # riichi tanyao + dora on a 5m tanki (6 live tiles). The suggestion used to be "Letting
+    # 8s go instead would have waited on 2s 5s 8s (11 tiles against 6)": a wait on the
+    # let-go 8s, whose copies it counted live, and furiten besides. Issue 11 item 3: the
+    # wider wait (now 2s 5s, 7 live tiles, furiten: tsumo only) ranks below the luck of
+    # the draw: 2m would have made 22345m, sanshoku 345, a mangan.
     result = score(
         "23455m345p345s678s",
         "5m",
@@ -51,7 +54,11 @@ def test_wider_wait_for_the_same_value_is_suggested():
         riichi_sticks=1,  # the winner's own
     )
     _, _, advice = parts(result.explain())
-    assert "Letting 8s go instead would have waited on 2s 5s 8s (11 tiles against 6)" in advice
+    assert advice == (
+        "One thing to do differently:\n"
+        "Luck of the draw: the same wait would have paid 8,000 on 2m (2,800 more)."
+    )
+    assert "8s" not in advice
 
 
 def test_riichi_that_added_nothing_is_pointed_out():

@@ -158,6 +158,8 @@ def situation(rng: np.random.Generator, counts: list[int]) -> Situation:
         "renhou": renhou,
     }
     left = [4 - c for c in counts]
+    if chankan:  # the robbed kan holds the other three copies: no indicator can show one
+        left[win] = 0
     dora: list[int] = []
     for _ in range(int(rng.integers(0, 4))):
         k = int(rng.integers(34))

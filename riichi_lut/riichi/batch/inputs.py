@@ -34,6 +34,12 @@ def _situation_error(message: str, row: int | None = None) -> InvalidSituationEr
 
 def _flag(value: Any, name: str) -> bool | np.ndarray:
     """A win flag: a bool (a numpy bool counts), or a 1-D bool array, one per row."""
+    if name == "chankan" and _robs_closed_kan(value):
+        raise _situation_error(
+            "chankan='closed' (robbing a closed kan, thirteen orphans only) is not scored by the"
+            " batch scorer: score those hands with riichi_lut.score(..., chankan='closed');"
+            " chankan=True (robbing an added kan) is"
+        )
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     if isinstance(value, (np.ndarray, list, tuple)):
@@ -44,6 +50,16 @@ def _flag(value: Any, name: str) -> bool | np.ndarray:
             f"{name} must be True/False or a bool array of shape (N,), got {array.dtype} {array.shape}"
         )
     raise _situation_error(f"{name} must be True or False, got {quote(value)}")
+
+
+def _robs_closed_kan(value: Any) -> bool:
+    """``value`` is ``"closed"`` or an array holding it (``Win.chankan`` robbing a closed kan)."""
+    if isinstance(value, str):
+        return value == "closed"
+    if isinstance(value, (np.ndarray, list, tuple)):
+        array = np.asarray(value)
+        return array.dtype.kind in "OU" and bool(np.any(array == "closed"))
+    return False
 
 
 def _wind(value: Any, name: str) -> int | np.ndarray:
@@ -141,8 +157,10 @@ class BatchWin:
     either, and are stored as 0..3; ``dora`` is the dora han the caller counted (0..255,
     see :func:`~riichi_lut.riichi.batch.dora_han_batch`), in place of ``Win``'s indicators.
     There are no honba or riichi sticks: the batch scores the points of the win itself.
-    Contradictions are refused as ``Win`` refuses them, naming the first bad row
-    (``error.row``).
+    ``chankan`` robs an added kan; ``Win``'s ``chankan="closed"`` (a closed kan robbed by
+    thirteen orphans) is refused by name: score those few hands with
+    :func:`~riichi_lut.riichi.score`. Contradictions are refused as ``Win`` refuses them,
+    naming the first bad row (``error.row``).
 
     >>> w = BatchWin(tsumo=np.array([True, False]), seat_wind="e", round_wind=np.array([0, 1]))
     >>> w.seat_wind, w.round_wind.tolist(), w.size

@@ -1,0 +1,124 @@
+"""Issue 11 item 3: the explainer's suggestion never waits on the tile it lets go, never
+counts that tile's copies live, says furiten, says on a ron that it assumes the winning
+tile was already in hand, and is data in ``ScoreResult.to_dict()``."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+
+from riichi_lut.cli.main import main
+from riichi_lut.coach.explain import SUGGESTION_CODES, Suggestion, suggestion, suggestions
+from riichi_lut.riichi import score
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+# 11m 234p 788p 889p 222s won on 8p by ron (a 78p + 8p shape): riichi only. Keeping the
+# 8p and letting 2p go leaves 11m 34p 788889p 222s, tenpai on 2p and 5p; 2p is the let-go
+# tile (own discard: furiten, and never a wait), so the suggestion is 5p, 4 live tiles.
+RON_HAND = ("11m234788889p222s", "8p", {"tsumo": False, "seat_wind": "W", "round_wind": "E"})
+RIICHI = {"riichi": True, "riichi_sticks": 1}
+# 777789p 77s 333z 777z won on 7p by tsumo (dealer): letting 9p go waits on 6p (and 9p)
+TSUMO_HAND = ("777789p77s333777z", "7p", {"tsumo": True, "seat_wind": "E", "round_wind": "E"})
+
+
+def test_wider_wait_never_waits_on_the_tile_it_lets_go():
+    hand, tile, facts = RON_HAND
+    s = suggestion(score(hand, tile, **facts, **RIICHI))
+    assert (s.code, s.let_go, s.waits) == ("wider_wait", "2p", ("5p",))
+    assert s.let_go not in s.waits
+
+
+def test_wider_wait_does_not_count_the_let_go_tiles_copies_live():
+    # before: 2p 4 + 5p 4 = 8 "tiles", the let-go 2p counted as if nobody had seen it
+    hand, tile, facts = RON_HAND
+    s = suggestion(score(hand, tile, **facts, **RIICHI))
+    assert (s.live, s.total, s.against) == ((4,), 4, 3)
+    assert s.furiten is True
+
+
+def test_wider_wait_on_a_ron_says_it_assumes_the_winning_tile_was_held():
+    hand, tile, facts = RON_HAND
+    s = suggestion(score(hand, tile, **facts, **RIICHI))
+    assert s.assumes_win_tile_held is True
+    assert s.text == (
+        "Had the 8p you won on by ron already been in your hand (an assumption: it was another"
+        " player's discard), letting 2p go instead would have waited on 5p, 4 live tiles against"
+        " your 3, for at least the same value; but furiten (2p your own discard): by tsumo only,"
+        " where your wait could also win by ron."
+    )
+
+
+def test_wider_wait_on_a_tsumo_keeps_the_drawn_tile_without_the_ron_assumption():
+    hand, tile, facts = TSUMO_HAND
+    s = suggestion(score(hand, tile, **facts))
+    assert (s.code, s.let_go, s.waits, s.assumes_win_tile_held) == ("wider_wait", "9p", ("6p",), False)
+    assert s.text.startswith("Keeping the 7p and letting 9p go instead would have waited on 6p,")
+    assert "by tsumo only" in s.text and "assumption" not in s.text
+
+
+def test_dora_indicators_are_not_live():
+    # 222m 123p 345p 678p 33z won on 4p by ron: letting 3p go waits on 6p 9p (3p excluded).
+    # A 9p dora indicator is a visible 9p: one live copy fewer.
+    hand, tile = "222m123345678p33z", "4p"
+    facts = {"tsumo": False, "seat_wind": "S", "round_wind": "E", **RIICHI}
+    plain = suggestion(score(hand, tile, **facts))
+    shown = suggestion(score(hand, tile, **facts, dora_indicators="9p"))
+    assert (plain.code, plain.let_go, plain.waits) == ("wider_wait", "3p", ("6p", "9p"))
+    assert (shown.code, shown.waits) == ("wider_wait", ("6p", "9p"))
+    assert shown.live == (plain.live[0], plain.live[1] - 1) and shown.total == plain.total - 1
+
+
+def test_suggestion_is_data_in_to_dict():
+    hand, tile, facts = RON_HAND
+    r = score(hand, tile, **facts, **RIICHI)
+    data = r.to_dict()["suggestion"]
+    assert data == suggestion(r).to_dict()
+    assert data == {
+        "code": "wider_wait",
+        "text": suggestion(r).text,
+        "gain": 0,
+        "points": suggestion(r).points,
+        "let_go": "2p",
+        "waits": ["5p"],
+        "live": [4],
+        "total": 4,
+        "against": 3,
+        "win_tile": None,
+        "furiten": True,
+        "assumes_win_tile_held": True,
+    }
+    assert json.loads(json.dumps(r.to_dict()))["suggestion"] == data
+
+
+def test_every_suggestion_has_a_known_code_and_the_first_is_said():
+    cases = [
+        score("234m456p678s22345s", "5s", tsumo=False, seat_wind="S", round_wind="E"),  # riichi
+        score("12345678923455p", "4p", tsumo=False, seat_wind="S", round_wind="E", **RIICHI),  # dama
+        score("234567m999m11z [555z]", "7m", tsumo=True, seat_wind="S", round_wind="E"),  # closed
+        score("19m19p19s12345677z", "1m", tsumo=False, seat_wind="S", round_wind="E"),  # none
+    ]
+    assert [suggestion(r).code for r in cases] == ["riichi", "dama", "closed", "none"]
+    for r in cases:
+        s = suggestion(r)
+        assert isinstance(s, Suggestion) and s.code in SUGGESTION_CODES
+        assert r.explain().endswith(s.text)
+        assert suggestions(r)[:1] in ((s,), ())
+
+
+def test_cli_score_json_includes_the_suggestion(capsys):
+    hand, tile, _ = RON_HAND
+    argv = ["score", hand, "--win", tile, "--ron", "--seat", "W", "--round", "E", "--riichi", "--sticks", "1"]
+    assert main([*argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["suggestion"]["code"] == "wider_wait" and out["suggestion"]["waits"] == ["5p"]
+
+
+def test_readme_score_example_is_what_the_cli_prints(capsys):
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index("```text\n$ riichi-lut score") :].split("\n", 1)[1].split("```", 1)[0]
+    command, shown = block.split("\n", 1)
+    argv = shlex.split(command.removeprefix("$ "))[1:]  # after "riichi-lut"
+    assert main(argv) == 0
+    assert capsys.readouterr().out == shown

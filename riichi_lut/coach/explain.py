@@ -151,8 +151,8 @@ class Suggestion:
     - ``win_tile``: for ``"other_win"``, the tile of the same wait that paid more.
     - ``points``: what the alternative is worth (for a wider wait, its lowest win).
     - ``gain``: the points the change adds (0 when the value stays the same); the
-      explainer says the suggestion with the largest gain, a wider wait (furiten) last on
-      a tie.
+      explainer says the suggestion with the largest gain that is not furiten (a wider
+      wait, always furiten, is only mentioned: :func:`suggestion`).
     - ``assumes_win_tile_held``: the suggestion keeps the winning tile, which on a ron was
       another player's discard: it imagines that tile already in hand, and says so.
     """
@@ -398,10 +398,17 @@ def suggestions(r: ScoreResult) -> tuple[Suggestion, ...]:
     return tuple(sorted(found, key=lambda s: (-s.gain, s.code == "wider_wait")))
 
 
-def suggestion(r: ScoreResult) -> Suggestion:
+def suggestion(r: ScoreResult, found: tuple[Suggestion, ...] | None = None) -> Suggestion:
     """The one thing to do differently after the win ``r``, as data: the first of
-    :func:`suggestions`, or code ``"none"`` saying why nothing helps (the last part of
-    :func:`explain`; ``ScoreResult.to_dict()["suggestion"]`` is its ``to_dict()``).
+    :func:`suggestions` (``found``, when the caller has them) that is not furiten, or code
+    ``"none"`` saying why nothing helps (the last part of :func:`explain`;
+    ``ScoreResult.to_dict()["suggestion"]`` is its ``to_dict()``).
+
+    A wider wait is always furiten (the tile it lets go completes the 13 tiles kept), so it
+    can win by tsumo only where the wait played could also win by ron: a strong player
+    keeps the wait that can ron. It is therefore never the thing said; when it is the only
+    alternative, the ``"none"`` text names it and why it is no better (the data stays in
+    :func:`suggestions`, and in ``to_dict()["alternatives"]``).
 
     >>> from riichi_lut.riichi import score
     >>> s = suggestion(score("234m456p678s22345s", "5s", tsumo=False, seat_wind="S", round_wind="E"))
@@ -410,10 +417,19 @@ def suggestion(r: ScoreResult) -> Suggestion:
     """
     if r.reading.form == "kokushi" or r.situation.context.tenhou:
         return Suggestion("none", "Nothing to change: this hand was as good as it gets.")
-    found = suggestions(r)
-    if found:
-        return found[0]
-    reasons = ["no other tile kept at tenpai waited wider for the same value"]
+    found = suggestions(r) if found is None else found
+    said = next((s for s in found if not s.furiten), None)
+    if said is not None:
+        return said
+    wider = next((s for s in found if s.furiten), None)
+    if wider is None:
+        reasons = ["no other tile kept at tenpai waited wider for the same value"]
+    else:
+        reasons = [
+            f"letting {wider.let_go} go would have waited on {' '.join(wider.waits)} ({wider.total}"
+            f" live tiles against your {wider.against}), but furiten ({wider.let_go} your own"
+            " discard): by tsumo only, where your wait could also win by ron"
+        ]
     if r.situation.context.closed and not (r.situation.context.riichi or r.situation.context.double_riichi):
         reasons.append("riichi would not have raised the score")
     return Suggestion("none", "Nothing obvious to change: " + "; ".join(reasons) + ".")

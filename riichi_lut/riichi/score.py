@@ -101,9 +101,13 @@ class ScoreResult:
     def to_dict(self) -> dict[str, Any]:
         """The result for JSON: yaku, dora, han, fu and fu lines, limit, payments, reading,
         the win's facts and notes, and the explainer's suggestion as data
-        (:func:`riichi_lut.coach.explain.suggestion`: reason code, tiles, waits, live counts;
-        it scores the alternatives again, so it costs more than the rest)."""
-        from ..coach.explain import suggestion  # noqa: PLC0415  (lazy, as in explain())
+        (:func:`riichi_lut.coach.explain.suggestion`: reason code, tiles, waits, live counts)
+        with every alternative it weighed (``alternatives``,
+        :func:`riichi_lut.coach.explain.suggestions`); they score the alternatives again, so
+        they cost more than the rest."""
+        from ..coach.explain import suggestion, suggestions  # noqa: PLC0415  (lazy, as in explain())
+
+        found = suggestions(self)
 
         return {
             "yaku": [y.to_dict() for y in self.yaku],
@@ -123,7 +127,8 @@ class ScoreResult:
             "tsumo": self.tsumo,
             "win": self.win.to_dict(),
             "notes": list(self.notes),
-            "suggestion": suggestion(self).to_dict(),
+            "suggestion": suggestion(self, found).to_dict(),
+            "alternatives": [alternative.to_dict() for alternative in found],
         }
 
 

@@ -23,9 +23,14 @@ RIICHI = {"riichi": True, "riichi_sticks": 1}
 TSUMO_HAND = ("777789p77s333777z", "7p", {"tsumo": True, "seat_wind": "E", "round_wind": "E"})
 
 
+def _wider(r):
+    """The wider-wait alternative the explainer weighed (always furiten, so not the one said)."""
+    return next(s for s in suggestions(r) if s.code == "wider_wait")
+
+
 def test_wider_wait_never_waits_on_the_tile_it_lets_go():
     hand, tile, facts = RON_HAND
-    s = suggestion(score(hand, tile, **facts, **RIICHI))
+    s = _wider(score(hand, tile, **facts, **RIICHI))
     assert (s.code, s.let_go, s.waits) == ("wider_wait", "2p", ("5p",))
     assert s.let_go not in s.waits
 
@@ -33,14 +38,14 @@ def test_wider_wait_never_waits_on_the_tile_it_lets_go():
 def test_wider_wait_does_not_count_the_let_go_tiles_copies_live():
     # before: 2p 4 + 5p 4 = 8 "tiles", the let-go 2p counted as if nobody had seen it
     hand, tile, facts = RON_HAND
-    s = suggestion(score(hand, tile, **facts, **RIICHI))
+    s = _wider(score(hand, tile, **facts, **RIICHI))
     assert (s.live, s.total, s.against) == ((4,), 4, 3)
     assert s.furiten is True
 
 
 def test_wider_wait_on_a_ron_says_it_assumes_the_winning_tile_was_held():
     hand, tile, facts = RON_HAND
-    s = suggestion(score(hand, tile, **facts, **RIICHI))
+    s = _wider(score(hand, tile, **facts, **RIICHI))
     assert s.assumes_win_tile_held is True
     assert s.text == (
         "Had the 8p you won on by ron already been in your hand (an assumption: it was another"
@@ -52,7 +57,7 @@ def test_wider_wait_on_a_ron_says_it_assumes_the_winning_tile_was_held():
 
 def test_wider_wait_on_a_tsumo_keeps_the_drawn_tile_without_the_ron_assumption():
     hand, tile, facts = TSUMO_HAND
-    s = suggestion(score(hand, tile, **facts))
+    s = _wider(score(hand, tile, **facts))
     assert (s.code, s.let_go, s.waits, s.assumes_win_tile_held) == ("wider_wait", "9p", ("6p",), False)
     assert s.text.startswith("Keeping the 7p and letting 9p go instead would have waited on 6p,")
     assert "by tsumo only" in s.text and "assumption" not in s.text
@@ -63,8 +68,8 @@ def test_dora_indicators_are_not_live():
     # A 9p dora indicator is a visible 9p: one live copy fewer.
     hand, tile = "222m123345678p33z", "4p"
     facts = {"tsumo": False, "seat_wind": "S", "round_wind": "E", **RIICHI}
-    plain = suggestion(score(hand, tile, **facts))
-    shown = suggestion(score(hand, tile, **facts, dora_indicators="9p"))
+    plain = _wider(score(hand, tile, **facts))
+    shown = _wider(score(hand, tile, **facts, dora_indicators="9p"))
     assert (plain.code, plain.let_go, plain.waits) == ("wider_wait", "3p", ("6p", "9p"))
     assert (shown.code, shown.waits) == ("wider_wait", ("6p", "9p"))
     assert shown.live == (plain.live[0], plain.live[1] - 1) and shown.total == plain.total - 1
@@ -73,13 +78,16 @@ def test_dora_indicators_are_not_live():
 def test_suggestion_is_data_in_to_dict():
     hand, tile, facts = RON_HAND
     r = score(hand, tile, **facts, **RIICHI)
-    data = r.to_dict()["suggestion"]
-    assert data == suggestion(r).to_dict()
-    assert data == {
+    data = r.to_dict()
+    assert data["suggestion"] == suggestion(r).to_dict()
+    assert data["suggestion"]["code"] == "none"
+    wider = _wider(r)
+    assert data["alternatives"] == [wider.to_dict()]
+    assert data["alternatives"][0] == {
         "code": "wider_wait",
-        "text": suggestion(r).text,
+        "text": wider.text,
         "gain": 0,
-        "points": suggestion(r).points,
+        "points": wider.points,
         "let_go": "2p",
         "waits": ["5p"],
         "live": [4],
@@ -89,7 +97,23 @@ def test_suggestion_is_data_in_to_dict():
         "furiten": True,
         "assumes_win_tile_held": True,
     }
-    assert json.loads(json.dumps(r.to_dict()))["suggestion"] == data
+    assert json.loads(json.dumps(data))["alternatives"] == data["alternatives"]
+
+
+def test_a_furiten_wider_wait_is_never_the_one_said():
+    # the only alternative of the ron hand is the wider wait, furiten: the explainer says
+    # nothing obvious to change, and why that wait is no better
+    hand, tile, facts = RON_HAND
+    r = score(hand, tile, **facts, **RIICHI)
+    said = suggestion(r)
+    assert [s.code for s in suggestions(r)] == ["wider_wait"]
+    assert said.code == "none" and not said.furiten
+    assert said.text == (
+        "Nothing obvious to change: letting 2p go would have waited on 5p (4 live tiles against"
+        " your 3), but furiten (2p your own discard): by tsumo only, where your wait could also"
+        " win by ron."
+    )
+    assert r.explain().endswith(said.text)
 
 
 def test_every_suggestion_has_a_known_code_and_the_first_is_said():
@@ -104,7 +128,8 @@ def test_every_suggestion_has_a_known_code_and_the_first_is_said():
         s = suggestion(r)
         assert isinstance(s, Suggestion) and s.code in SUGGESTION_CODES
         assert r.explain().endswith(s.text)
-        assert suggestions(r)[:1] in ((s,), ())
+        playable = [a for a in suggestions(r) if not a.furiten]
+        assert playable[:1] in ([s], [])
 
 
 def test_cli_score_json_includes_the_suggestion(capsys):
@@ -112,7 +137,9 @@ def test_cli_score_json_includes_the_suggestion(capsys):
     argv = ["score", hand, "--win", tile, "--ron", "--seat", "W", "--round", "E", "--riichi", "--sticks", "1"]
     assert main([*argv, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["suggestion"]["code"] == "wider_wait" and out["suggestion"]["waits"] == ["5p"]
+    assert out["suggestion"]["code"] == "none" and "furiten" in out["suggestion"]["text"]
+    assert [a["code"] for a in out["alternatives"]] == ["wider_wait"]
+    assert out["alternatives"][0]["waits"] == ["5p"] and out["alternatives"][0]["live"] == [4]
 
 
 def test_readme_score_example_is_what_the_cli_prints(capsys):

@@ -41,7 +41,7 @@ import numpy as np
 from tqdm import tqdm
 
 from ..core.args import as_count
-from .clients import connect, connected
+from .clients import check_client, connect, connected
 from .spawn import check_main_guard
 
 __all__ = [
@@ -153,6 +153,7 @@ def stream(
     [2, 2, 1]
     """
     workers = as_count(workers, "workers", 1)
+    check_client(client)
     if client is None and workers > 1 and len(chunks) > 1:
         check_main_guard(workers, inspect.currentframe())
     return _stream(task, chunks, params, workers, client, progress, desc)
@@ -168,9 +169,9 @@ def _stream(
     desc: str,
 ) -> Iterator[R]:
     total = chunks.n if isinstance(chunks, ChunkPlan) else sum(c.size for c in chunks)
-    bar = tqdm(total=total, desc=desc, unit="it", unit_scale=True) if progress else None
-    try:
-        with connected(client) as dask:
+    with connected(client) as dask:  # before the bar: an unreachable scheduler draws none
+        bar = tqdm(total=total, desc=desc, unit="it", unit_scale=True) if progress else None
+        try:
             if dask is not None:
                 window = IN_FLIGHT * max(1, sum(dask.nthreads().values()))
                 submit = partial(dask.submit, pure=False)
@@ -187,9 +188,9 @@ def _stream(
                 except BrokenProcessPool:
                     _POOLS.pop(workers, None)
                     raise
-    finally:
-        if bar is not None:
-            bar.close()
+        finally:
+            if bar is not None:
+                bar.close()
 
 
 def _advance(result: R, chunk: Chunk, bar: Any) -> R:

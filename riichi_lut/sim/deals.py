@@ -16,7 +16,7 @@ from ..analysis.shanten import shanten_batch
 from ..core.args import as_count
 from ..errors import InvalidArgumentError, quote
 from .backend import DEFAULT_CHUNK, Chunk, plan, stream
-from .limits import MAX_DEALS, allocating, check_memory, check_work
+from .limits import MAX_DEALS, allocating, check_memory, check_work, chunk_parameter
 
 COPIES = [4] * 34
 #: shanten -1 .. 13 (kokushi reaches 13, standard 8): one bin each, so every chunk's counts
@@ -57,7 +57,7 @@ def deal_counts(rng: np.random.Generator, n: int, tiles: int = 13) -> np.ndarray
 
 def _shanten_task(chunk: Chunk, params: tuple[int, Form]) -> np.ndarray:
     tiles, form = params
-    with allocating(f"chunk_size={chunk.size:,} (deals per chunk)", chunk.size * DEAL_BYTES):
+    with allocating(f"a chunk of {chunk.size:,} deals", chunk.size * DEAL_BYTES):
         values = shanten_batch(deal_counts(chunk.rng(), chunk.size, tiles), form=form, threads=1)
         return np.bincount(values.astype(np.int64) + 1, minlength=BINS)
 
@@ -86,9 +86,8 @@ def sample_shanten_distribution(
     checked = check_form(form)
     chunks = plan(n, seed, chunk_size)
     check_work(chunks.n, "n", MAX_DEALS, "deals")
-    check_memory(
-        min(chunks.n, chunks.chunk_size) * DEAL_BYTES, f"chunk_size={chunks.chunk_size:,} (deals per chunk)"
-    )
+    what = chunk_parameter(chunks.n, "n", chunks.chunk_size, "deals")
+    check_memory(min(chunks.n, chunks.chunk_size) * DEAL_BYTES, what)
     totals = np.zeros(BINS, dtype=np.int64)
     for counts in stream(
         _shanten_task, chunks, (tiles, checked), workers=workers, client=client, progress=progress

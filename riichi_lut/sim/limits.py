@@ -75,6 +75,18 @@ def size_text(nbytes: int) -> str:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def chunk_parameter(n: int, n_name: str, chunk_size: int, unit: str) -> str:
+    """What a chunk's memory message blames: ``chunk_size`` when chunks are smaller than the
+    job, else ``n_name`` (one chunk holds all ``n``).
+
+    >>> chunk_parameter(10**6, "n", 1 << 18, "deals"), chunk_parameter(10, "n_games", 100, "games")
+    ('chunk_size=262,144 (deals per chunk)', 'n_games=10 (games, all in one chunk)')
+    """
+    if n > chunk_size:
+        return f"chunk_size={chunk_size:,} ({unit} per chunk)"
+    return f"{n_name}={n:,} ({unit}, all in one chunk)"
+
+
 def check_memory(nbytes: int, what: str) -> None:
     """Refuse arrays of ``nbytes`` bytes at once when the machine has less physical
     memory; ``what`` names the parameter that asks for them (``"n=10,000 rows"``)."""
@@ -95,5 +107,5 @@ def allocating(what: str, nbytes: int) -> Iterator[None]:
     except MemoryError:
         raise InvalidArgumentError(
             f"{what} asks for about {size_text(nbytes)} of memory at once, which could not be"
-            " allocated: ask for fewer"
+            " allocated (the memory is in use): ask for fewer, or a smaller chunk_size"
         ) from None

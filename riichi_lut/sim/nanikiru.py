@@ -45,7 +45,7 @@ from ..core.tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS, kind_of, parse_t
 from ..core.visible import VisibleLike, visible_counts
 from ..errors import InvalidArgumentError, InvalidHandError, TileParseError, quote
 from .backend import Chunk, plan, stream
-from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work
+from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work, chunk_parameter
 from .selfplay import game_bytes, play
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
@@ -229,9 +229,7 @@ def _nanikiru_task(chunk: Chunk, params: _Params) -> Tallies:
     """Per candidate: tenpai within k and wins within k, (C, draws) each; and (C, C) the
     games candidate a was tenpai / won within ``draws`` and candidate b was not."""
     rows = len(params.hands) * chunk.size
-    with allocating(
-        f"chunk_size={chunk.size:,} (games per chunk and candidate)", rows * game_bytes(params.draws)
-    ):
+    with allocating(f"a chunk of {chunk.size:,} games per candidate", rows * game_bytes(params.draws)):
         return _play_chunk(chunk, params)
 
 
@@ -281,9 +279,8 @@ def _simulate(
     chunks = plan(n, seed, chunk_size)
     check_work(n * c * params.draws, "n", MAX_PLAYER_TURNS, "games × candidates × draws", given=n)
     rows = c * min(n, chunks.chunk_size)
-    check_memory(
-        rows * game_bytes(params.draws), f"chunk_size={chunks.chunk_size:,} (games per chunk and candidate)"
-    )
+    what = chunk_parameter(n, "n", chunks.chunk_size, "games per candidate")
+    check_memory(rows * game_bytes(params.draws), what)
     for tallies in stream(
         _nanikiru_task, chunks, params, workers=workers, client=client, progress=progress, desc="nanikiru"
     ):

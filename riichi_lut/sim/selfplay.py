@@ -62,7 +62,7 @@ from ..riichi.batch import YAKU_BITS, BatchWin, score_batch
 from ..riichi.rules import TENHOU, RuleSet
 from .backend import Chunk, plan, stream
 from .deals import deal_counts
-from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work
+from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work, chunk_parameter
 
 WALL_AFTER_DEAL = 136 - 13
 DEFAULT_SELFPLAY_CHUNK = 1 << 14
@@ -382,7 +382,7 @@ def game_bytes(draws: int) -> int:
 
 
 def _selfplay_task(chunk: Chunk, params: _Params) -> _Tally:
-    with allocating(f"chunk_size={chunk.size:,} (games per chunk)", chunk.size * game_bytes(params.draws)):
+    with allocating(f"a chunk of {chunk.size:,} games", chunk.size * game_bytes(params.draws)):
         return _play_chunk(chunk, params)
 
 
@@ -451,7 +451,7 @@ def selfplay(
     chunks = plan(n_games, seed, chunk_size)
     check_work(n_games * draws, "n_games", MAX_PLAYER_TURNS, "games × draws", given=n_games)
     rows = min(n_games, chunks.chunk_size)
-    check_memory(rows * game_bytes(draws), f"chunk_size={chunks.chunk_size:,} (games per chunk)")
+    check_memory(rows * game_bytes(draws), chunk_parameter(n_games, "n_games", chunks.chunk_size, "games"))
     tallies = stream(
         _selfplay_task, chunks, params, workers=workers, client=client, progress=progress, desc="selfplay"
     )

@@ -36,7 +36,8 @@ def test_haipai_same_seed_same_counts_with_two_workers(capsys):
 
 
 def test_haipai_on_a_dask_scheduler_matches_one_process(capsys):
-    distributed = pytest.importorskip("distributed")
+    import distributed  # a test dependency (riichi-lut[test]): run, never skipped
+
     with distributed.LocalCluster(
         n_workers=1,
         threads_per_worker=1,

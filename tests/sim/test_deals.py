@@ -99,10 +99,9 @@ def test_two_processes_give_the_same_numbers(one_process: dict[int, int]) -> Non
 
 @pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        pytest.skip("distributed is not installed (pip install 'riichi-lut[test]' or '[dask]')")
+    # a test dependency (riichi-lut[test]): the Dask tests run, never skip (issue 11)
+    from distributed import Client, LocalCluster
+
     cluster = LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
     )

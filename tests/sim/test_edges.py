@@ -262,23 +262,42 @@ def test_memory_error_at_allocation_is_a_named_error(monkeypatch: pytest.MonkeyP
         deal_counts(np.random.default_rng(0), 10**17)
 
 
-def test_selfplay_chunk_larger_than_memory_is_a_named_error() -> None:
-    with pytest.raises(
-        InvalidArgumentError, match=r"^chunk_size=100,000,000,000 \(games per chunk\) asks for"
-    ):
-        selfplay(10**11, draws=1, chunk_size=10**11)
+@pytest.mark.parametrize(
+    ("n_games", "chunk_size", "blamed"),
+    [
+        (10**11, 10**10, r"chunk_size=10,000,000,000 \(games per chunk\)"),
+        (10**10, 10**11, r"n_games=10,000,000,000 \(games, all in one chunk\)"),
+    ],
+)
+def test_selfplay_chunk_larger_than_memory_is_a_named_error(
+    n_games: int, chunk_size: int, blamed: str
+) -> None:
+    with pytest.raises(InvalidArgumentError, match=f"^{blamed} asks for .* more than this machine has"):
+        selfplay(n_games, draws=1, chunk_size=chunk_size)
 
 
-def test_nanikiru_chunk_larger_than_memory_is_a_named_error() -> None:
-    with pytest.raises(
-        InvalidArgumentError, match=r"^chunk_size=10,000,000,000 \(games per chunk and candidate\)"
-    ):
-        nanikiru(HAND, draws=1, n=10**10, chunk_size=10**10)
+@pytest.mark.parametrize(
+    ("n", "chunk_size", "blamed"),
+    [
+        (10**10, 10**9, r"chunk_size=1,000,000,000 \(games per candidate per chunk\)"),
+        (10**10, 10**10, r"n=10,000,000,000 \(games per candidate, all in one chunk\)"),
+    ],
+)
+def test_nanikiru_chunk_larger_than_memory_is_a_named_error(n: int, chunk_size: int, blamed: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=f"^{blamed} asks for .* more than this machine has"):
+        nanikiru(HAND, draws=1, n=n, chunk_size=chunk_size)
 
 
-def test_sample_chunk_larger_than_memory_is_a_named_error() -> None:
-    with pytest.raises(InvalidArgumentError, match=r"^chunk_size=10,000,000,000,000 \(deals per chunk\)"):
-        sample_shanten_distribution(10**13, chunk_size=10**13)
+@pytest.mark.parametrize(
+    ("chunk_size", "blamed"),
+    [
+        (10**12, r"chunk_size=1,000,000,000,000 \(deals per chunk\)"),
+        (10**13, r"n=10,000,000,000,000 \(deals, all in one chunk\)"),
+    ],
+)
+def test_sample_chunk_larger_than_memory_is_a_named_error(chunk_size: int, blamed: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=f"^{blamed} asks for .* more than this machine has"):
+        sample_shanten_distribution(10**13, chunk_size=chunk_size)
 
 
 # ------------------------------------------------------------------------------ client=

@@ -1,6 +1,6 @@
 """``riichi-lut simulate …``: exact deal statistics and seeded simulations on the command
-line, with progress bars, ``--json``, several processes (``--workers``) or a Dask cluster
-(``--dask tcp://host:port``, needs ``riichi-lut[dask]``).
+line, with progress bars (when stderr is a terminal), ``--json``, several processes
+(``--workers``) or a Dask cluster (``--dask tcp://host:port``, needs ``riichi-lut[dask]``).
 
     riichi-lut simulate exact --tiles 14
     riichi-lut simulate haipai --n 10000000 --seed 1 --workers 2
@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -36,6 +37,11 @@ def _client(args: argparse.Namespace) -> Iterator[Any]:
         client.close()
 
 
+def _progress(args: argparse.Namespace) -> bool:
+    """Progress bars on stderr: only when it is a terminal, and never with ``--json``."""
+    return not args.json and sys.stderr.isatty()
+
+
 def _distribution_lines(counts: dict[int, int], total: int) -> list[str]:
     width = max(len(f"{c:,}") for c in counts.values())
     lines = [f"shanten  {'deals':>{width}}  probability"]
@@ -49,7 +55,7 @@ def cmd_exact(args: argparse.Namespace) -> int:
     # start-up: `riichi-lut hint` and the others do not load the simulator
     from ..sim import exact_shanten_distribution  # noqa: PLC0415
 
-    counts = exact_shanten_distribution(args.tiles, args.form, progress=not args.json)
+    counts = exact_shanten_distribution(args.tiles, args.form, progress=_progress(args))
     total = math.comb(136, args.tiles)
     if args.json:
         print(
@@ -67,7 +73,7 @@ def cmd_haipai(args: argparse.Namespace) -> int:
 
     with _client(args) as client:
         counts = sample_shanten_distribution(
-            args.n, args.tiles, args.seed, args.workers, client, form=args.form, progress=not args.json
+            args.n, args.tiles, args.seed, args.workers, client, form=args.form, progress=_progress(args)
         )
     if args.json:
         print(
@@ -93,7 +99,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             workers=args.workers,
             client=client,
             riichi=not args.dama,
-            progress=not args.json,
+            progress=_progress(args),
         )
     if args.plot:
         _plot(result, args.plot)
@@ -155,7 +161,7 @@ def cmd_nanikiru(args: argparse.Namespace) -> int:
             workers=args.workers,
             client=client,
             riichi=args.riichi,
-            progress=not args.json,
+            progress=_progress(args),
         )
     if args.json:
         print(json.dumps([o.to_dict() for o in options]))

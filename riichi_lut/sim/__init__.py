@@ -6,7 +6,8 @@
 330529
 """
 
-from .backend import Chunk, connect, execute, plan
+from .backend import Chunk, ChunkPlan, execute, plan, stream
+from .clients import connect
 from .deals import deal_counts, sample_shanten_distribution
 from .exact import exact_shanten_distribution, tenhou_probability
 from .nanikiru import Estimate, NanikiruOption, Outlook, hand_outlook, nanikiru, wilson_interval
@@ -14,6 +15,7 @@ from .selfplay import SelfPlayResult, selfplay
 
 __all__ = [
     "Chunk",
+    "ChunkPlan",
     "Estimate",
     "NanikiruOption",
     "Outlook",
@@ -27,6 +29,7 @@ __all__ = [
     "plan",
     "sample_shanten_distribution",
     "selfplay",
+    "stream",
     "tenhou_probability",
     "wilson_interval",
 ]

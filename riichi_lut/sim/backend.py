@@ -5,8 +5,15 @@ A job of ``n`` items is cut into chunks of a fixed size that does not depend on 
 of workers; chunk ``i`` draws its random numbers from ``SeedSequence(seed,
 spawn_key=(i,))`` and nothing else. Results come back in chunk order and are merged in
 that order, so a seed gives bit-identical results with one process, many processes
-(``workers=N``, :mod:`multiprocessing` with the spawn start method) or a Dask
-``distributed.Client`` (``client=``; optional extra ``riichi-lut[dask]``).
+(``workers=N``, :mod:`multiprocessing` with the spawn start method: why, and what a
+script must do for it, in :mod:`riichi_lut.sim.spawn`) or a Dask ``distributed.Client``
+(``client=``, or a scheduler address: :mod:`riichi_lut.sim.clients`; optional extra
+``riichi-lut[dask]``).
+
+The plan is lazy (:class:`ChunkPlan`, a sequence computed from ``n``, like ``range``) and
+:func:`stream` keeps only a few chunks in flight (:data:`IN_FLIGHT` per worker), handing
+each result back in order as soon as it is there: memory does not grow with ``n``, so the
+only bound on a job's size is the work it takes (:mod:`riichi_lut.sim.limits`).
 
 Worker processes are started on the first call with ``workers=N`` (about 0.3-0.8 s: a
 fresh interpreter that imports numpy and loads the tables) and kept for the next call with
@@ -20,22 +27,40 @@ A task is a module-level function ``task(chunk, params) -> result`` (picklable b
 from __future__ import annotations
 
 import atexit
-from collections.abc import Callable, Sequence
+import inspect
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing import get_context
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import numpy as np
 from tqdm import tqdm
 
 from ..core.args import as_count
-from ..errors import InvalidArgumentError
+from .clients import check_client, connect, connected
+from .spawn import check_main_guard
+
+__all__ = [
+    "DEFAULT_CHUNK",
+    "IN_FLIGHT",
+    "Chunk",
+    "ChunkPlan",
+    "connect",
+    "execute",
+    "plan",
+    "shutdown",
+    "stream",
+]
 
 R = TypeVar("R")
 DEFAULT_CHUNK = 1 << 18
+"""Items per chunk unless a simulation says otherwise (part of what a seed means)."""
+IN_FLIGHT = 2
+"""Chunks submitted ahead per worker process (or Dask thread) while results are collected."""
 _POOLS: dict[int, ProcessPoolExecutor] = {}  # workers -> its pool, kept between calls
 
 
@@ -53,12 +78,44 @@ class Chunk:
         return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(self.index,)))
 
 
-def plan(n: int, seed: int, chunk_size: int = DEFAULT_CHUNK) -> list[Chunk]:
-    """The chunks of a job of ``n`` items."""
+@dataclass(frozen=True)
+class ChunkPlan(Sequence[Chunk]):
+    """The chunks of a job of ``n`` items, ``chunk_size`` each (the last one shorter),
+    computed on demand: its memory does not depend on ``n``.
+
+    >>> p = ChunkPlan(10**12, 1, 1 << 18)
+    >>> len(p), p[1], p[-1].size
+    (3814698, Chunk(index=1, start=262144, size=262144, seed=1), 69632)
+    """
+
+    n: int
+    seed: int
+    chunk_size: int
+
+    def __len__(self) -> int:
+        return (self.n + self.chunk_size - 1) // self.chunk_size
+
+    @overload
+    def __getitem__(self, index: int) -> Chunk: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Chunk]: ...
+
+    def __getitem__(self, index: int | slice) -> Chunk | list[Chunk]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        i = range(len(self))[index]  # IndexError out of range, negative from the end
+        start = i * self.chunk_size
+        return Chunk(i, start, min(self.chunk_size, self.n - start), self.seed)
+
+    def __iter__(self) -> Iterator[Chunk]:
+        return (self[i] for i in range(len(self)))
+
+
+def plan(n: int, seed: int, chunk_size: int = DEFAULT_CHUNK) -> ChunkPlan:
+    """The chunks of a job of ``n`` items (a lazy sequence: :class:`ChunkPlan`)."""
     n, seed, chunk_size = as_count(n, "n"), as_count(seed, "seed"), as_count(chunk_size, "chunk_size", 1)
-    return [
-        Chunk(i, start, min(chunk_size, n - start), seed) for i, start in enumerate(range(0, n, chunk_size))
-    ]
+    return ChunkPlan(n, seed, chunk_size)
 
 
 def execute(
@@ -71,41 +128,96 @@ def execute(
     progress: bool = False,
     desc: str = "simulate",
 ) -> list[R]:
-    """Run ``task`` on every chunk; results in chunk order."""
+    """Run ``task`` on every chunk; results in chunk order (all of them: :func:`stream`
+    hands them over one by one)."""
+    return list(stream(task, chunks, params, workers=workers, client=client, progress=progress, desc=desc))
+
+
+def stream(
+    task: Callable[[Chunk, Any], R],
+    chunks: Sequence[Chunk],
+    params: Any,
+    *,
+    workers: int = 1,
+    client: Any = None,
+    progress: bool = False,
+    desc: str = "simulate",
+) -> Iterator[R]:
+    """Run ``task`` on every chunk and yield the results in chunk order, with at most
+    :data:`IN_FLIGHT` chunks per worker submitted ahead. ``client`` is a
+    ``distributed.Client`` or a scheduler address (connected for this job); with
+    ``workers=N > 1`` a script must start the job under ``if __name__ == "__main__":``
+    (:func:`~riichi_lut.sim.spawn.check_main_guard`).
+
+    >>> [c.size for c in stream(lambda chunk, _: chunk, plan(5, 0, 2), None)]
+    [2, 2, 1]
+    """
     workers = as_count(workers, "workers", 1)
-    bar = None
-    if progress:
-        bar = tqdm(total=sum(c.size for c in chunks), desc=desc, unit="it", unit_scale=True)
-    try:
-        if client is not None:
-            futures = client.map(task, list(chunks), params=params, pure=False)
-            return _collect(chunks, [f.result for f in futures], bar)
-        if workers == 1 or len(chunks) <= 1:
-            return _collect(chunks, [partial(task, chunk, params) for chunk in chunks], bar)
-        pool = _pool(workers)
-        futures = [pool.submit(task, chunk, params) for chunk in chunks]
+    check_client(client)
+    if client is None and workers > 1 and len(chunks) > 1:
+        check_main_guard(workers, inspect.currentframe())
+    return _stream(task, chunks, params, workers, client, progress, desc)
+
+
+def _stream(
+    task: Callable[[Chunk, Any], R],
+    chunks: Sequence[Chunk],
+    params: Any,
+    workers: int,
+    client: Any,
+    progress: bool,
+    desc: str,
+) -> Iterator[R]:
+    total = chunks.n if isinstance(chunks, ChunkPlan) else sum(c.size for c in chunks)
+    with connected(client) as dask:  # before the bar: an unreachable scheduler draws none
+        bar = tqdm(total=total, desc=desc, unit="it", unit_scale=True) if progress else None
         try:
-            return _collect(chunks, [f.result for f in futures], bar)
-        except BrokenProcessPool:
-            _POOLS.pop(workers, None)
-            raise
-        except BaseException:  # a failed chunk or Ctrl-C: the kept pool must not go on with this job
-            for future in futures:
-                future.cancel()
-            raise
-    finally:
-        if bar is not None:
-            bar.close()
+            if dask is not None:
+                window = IN_FLIGHT * max(1, sum(dask.nthreads().values()))
+                submit = partial(dask.submit, pure=False)
+                yield from _windowed(lambda c: submit(task, c, params), chunks, window, bar)
+            elif workers == 1 or len(chunks) <= 1:
+                for chunk in chunks:
+                    yield _advance(task(chunk, params), chunk, bar)
+            else:
+                pool = _pool(workers)
+                try:
+                    yield from _windowed(
+                        lambda c: pool.submit(task, c, params), chunks, IN_FLIGHT * workers, bar
+                    )
+                except BrokenProcessPool:
+                    _POOLS.pop(workers, None)
+                    raise
+        finally:
+            if bar is not None:
+                bar.close()
 
 
-def _collect(chunks: Sequence[Chunk], results: Sequence[Callable[[], R]], bar: Any) -> list[R]:
-    """Each chunk's result in chunk order, advancing the progress bar."""
-    out = []
-    for chunk, result in zip(chunks, results, strict=True):
-        out.append(result())
-        if bar is not None:
-            bar.update(chunk.size)
-    return out
+def _advance(result: R, chunk: Chunk, bar: Any) -> R:
+    if bar is not None:
+        bar.update(chunk.size)
+    return result
+
+
+def _windowed(
+    submit: Callable[[Chunk], Any], chunks: Iterable[Chunk], window: int, bar: Any
+) -> Iterator[Any]:
+    """Results of ``submit(chunk).result()`` in chunk order, ``window`` futures ahead."""
+    ahead: deque[tuple[Chunk, Any]] = deque()
+    todo = iter(chunks)
+    try:
+        for chunk in todo:
+            ahead.append((chunk, submit(chunk)))
+            if len(ahead) >= window:
+                done, future = ahead.popleft()
+                yield _advance(future.result(), done, bar)
+        while ahead:
+            done, future = ahead.popleft()
+            yield _advance(future.result(), done, bar)
+    except BaseException:  # a failed chunk, Ctrl-C, a caller that stopped: drop the rest
+        for _, future in ahead:
+            future.cancel()
+        raise
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
@@ -120,15 +232,3 @@ def shutdown() -> None:
     """End the worker processes kept by earlier calls with ``workers=N``."""
     while _POOLS:
         _POOLS.popitem()[1].shutdown(cancel_futures=True)
-
-
-def connect(address: str) -> Any:
-    """A Dask ``distributed.Client`` for ``tcp://host:port`` (needs ``riichi-lut[dask]``)."""
-    try:
-        # optional dependency (riichi-lut[dask]), needed only for a cluster
-        from distributed import Client  # noqa: PLC0415
-    except ImportError:
-        raise InvalidArgumentError(
-            "Dask is not installed: pip install 'riichi-lut[dask]' (or distributed) to use --dask"
-        ) from None
-    return Client(address)  # type: ignore[no-untyped-call]

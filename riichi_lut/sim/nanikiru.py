@@ -44,8 +44,9 @@ from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS, kind_of, parse_tiles
 from ..core.visible import VisibleLike, visible_counts
 from ..errors import InvalidArgumentError, InvalidHandError, TileParseError, quote
-from .backend import Chunk, execute, plan
-from .selfplay import play
+from .backend import Chunk, plan, stream
+from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work, chunk_parameter
+from .selfplay import game_bytes, play
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 DEFAULT_NANIKIRU_CHUNK = 1 << 13
@@ -227,6 +228,12 @@ Tallies = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 def _nanikiru_task(chunk: Chunk, params: _Params) -> Tallies:
     """Per candidate: tenpai within k and wins within k, (C, draws) each; and (C, C) the
     games candidate a was tenpai / won within ``draws`` and candidate b was not."""
+    rows = len(params.hands) * chunk.size
+    with allocating(f"a chunk of {chunk.size:,} games per candidate", rows * game_bytes(params.draws)):
+        return _play_chunk(chunk, params)
+
+
+def _play_chunk(chunk: Chunk, params: _Params) -> Tallies:
     candidates, size, draws = len(params.hands), chunk.size, params.draws
     uniforms = chunk.rng().random((draws, size))
     played = play(
@@ -270,7 +277,11 @@ def _simulate(
         np.zeros((c, c), dtype=np.int64),
     )
     chunks = plan(n, seed, chunk_size)
-    for tallies in execute(
+    check_work(n * c * params.draws, "n", MAX_PLAYER_TURNS, "games × candidates × draws", given=n)
+    rows = c * min(n, chunks.chunk_size)
+    what = chunk_parameter(n, "n", chunks.chunk_size, "games per candidate")
+    check_memory(rows * game_bytes(params.draws), what)
+    for tallies in stream(
         _nanikiru_task, chunks, params, workers=workers, client=client, progress=progress, desc="nanikiru"
     ):
         for total, part in zip(totals, tallies, strict=True):

@@ -60,8 +60,9 @@ from ..core.winds import WIND_LETTERS, wind_index
 from ..errors import InvalidArgumentError, InvalidSituationError
 from ..riichi.batch import YAKU_BITS, BatchWin, score_batch
 from ..riichi.rules import TENHOU, RuleSet
-from .backend import Chunk, execute, plan
+from .backend import Chunk, plan, stream
 from .deals import deal_counts
+from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work, chunk_parameter
 
 WALL_AFTER_DEAL = 136 - 13
 DEFAULT_SELFPLAY_CHUNK = 1 << 14
@@ -374,7 +375,18 @@ def score_wins(
     )
 
 
+def game_bytes(draws: int) -> int:
+    """Bytes a game needs at least while its chunk is played: hand, wall and seen counts
+    (34 each), a uniform per draw (8), three turn counters (2 each)."""
+    return 3 * NUM_KINDS + 8 * draws + 6
+
+
 def _selfplay_task(chunk: Chunk, params: _Params) -> _Tally:
+    with allocating(f"a chunk of {chunk.size:,} games", chunk.size * game_bytes(params.draws)):
+        return _play_chunk(chunk, params)
+
+
+def _play_chunk(chunk: Chunk, params: _Params) -> _Tally:
     rng = chunk.rng()
     hands = deal_counts(rng, chunk.size, 13)
     uniforms = rng.random((params.draws, chunk.size))
@@ -422,7 +434,9 @@ def selfplay(
     scoring in the module docstring); tenpai and win by turn and the score distribution.
 
     The same ``seed`` (and ``chunk_size``) gives the same result whatever ``workers``
-    (processes) or ``client`` (a Dask ``distributed.Client``).
+    (processes) or ``client`` (a Dask ``distributed.Client`` or a scheduler address).
+    More than :data:`~riichi_lut.sim.limits.MAX_PLAYER_TURNS` games × draws, or a chunk
+    larger than memory, are refused at once (:mod:`riichi_lut.sim.limits`).
 
     >>> r = selfplay(1_000, draws=6, seed=3, riichi=False)
     >>> [round(p, 3) for p in r.win_by_turn][:2], r.wins <= r.tenpai <= r.games
@@ -435,7 +449,10 @@ def selfplay(
         raise InvalidArgumentError(f"rules must be a RuleSet, got {type(rules).__name__}")
     params = _Params(draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules)
     chunks = plan(n_games, seed, chunk_size)
-    tallies = execute(
+    check_work(n_games * draws, "n_games", MAX_PLAYER_TURNS, "games × draws", given=n_games)
+    rows = min(n_games, chunks.chunk_size)
+    check_memory(rows * game_bytes(draws), chunk_parameter(n_games, "n_games", chunks.chunk_size, "games"))
+    tallies = stream(
         _selfplay_task, chunks, params, workers=workers, client=client, progress=progress, desc="selfplay"
     )
     tenpai_at = np.zeros(draws + 1, dtype=np.int64)

@@ -36,7 +36,8 @@ def test_haipai_same_seed_same_counts_with_two_workers(capsys):
 
 
 def test_haipai_on_a_dask_scheduler_matches_one_process(capsys):
-    distributed = pytest.importorskip("distributed")
+    import distributed  # a test dependency (riichi-lut[test]): run, never skipped
+
     with distributed.LocalCluster(
         n_workers=1,
         threads_per_worker=1,
@@ -70,3 +71,26 @@ def test_nanikiru_ranks_the_discards(capsys):
 def test_bad_dask_address_or_workers_exit_2(capsys):
     assert main(["simulate", "haipai", "--n", "10", "--workers", "0"]) == 2
     assert "workers" in capsys.readouterr().err
+
+
+def test_exact_draws_no_progress_bar_when_stderr_is_not_a_terminal(capsys):
+    """Issue 11: the bar is drawn only when stderr is a terminal (here it is captured)."""
+    assert main(["simulate", "exact", "--tiles", "13"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_exact_draws_a_progress_bar_when_stderr_is_a_terminal(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["simulate", "exact", "--tiles", "13"]) == 0
+    assert "exact 13-tile all" in capsys.readouterr().err
+
+
+def test_unreachable_dask_address_exits_2_with_the_reason(capsys):
+    import dask
+    import distributed  # noqa: F401  (a test dependency; defines the connect timeout's config key)
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert main(["simulate", "haipai", "--n", "10", "--dask", "tcp://127.0.0.1:1"]) == 2
+    assert capsys.readouterr().err.startswith("error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'")

@@ -117,7 +117,8 @@ def test_same_seed_same_result_whatever_the_workers() -> None:
 
 
 def test_same_result_on_a_dask_cluster() -> None:
-    distributed = pytest.importorskip("distributed")
+    import distributed  # a test dependency (riichi-lut[test]): run, never skipped
+
     with (
         distributed.LocalCluster(
             n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None

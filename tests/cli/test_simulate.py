@@ -6,6 +6,7 @@ import json
 import math
 
 import pytest
+from dask_cluster import local_cluster
 
 from riichi_lut.cli.main import main
 
@@ -36,16 +37,7 @@ def test_haipai_same_seed_same_counts_with_two_workers(capsys):
 
 
 def test_haipai_on_a_dask_scheduler_matches_one_process(capsys):
-    import distributed  # a test dependency (riichi-lut[test]): run, never skipped
-
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=1,
-        processes=False,
-        protocol="tcp",
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as cluster:
+    with local_cluster() as cluster:
         argv = ["simulate", "haipai", "--n", "5000", "--seed", "3"]
         assert run_json(capsys, argv + ["--dask", cluster.scheduler_address]) == run_json(capsys, argv)
 

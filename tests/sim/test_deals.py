@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from dask_cluster import local_cluster
 
 from riichi_lut import shanten_batch
 from riichi_lut.errors import InvalidArgumentError
@@ -99,18 +100,10 @@ def test_two_processes_give_the_same_numbers(one_process: dict[int, int]) -> Non
 
 @pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
-    # a test dependency (riichi-lut[test]): the Dask tests run, never skip (issue 11)
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
-    cluster = LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
-    )
-    client = Client(cluster)
-    try:
+    with local_cluster(workers=2, processes=True) as cluster, Client(cluster) as client:
         yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 def test_dask_local_cluster_gives_the_same_numbers(one_process: dict[int, int], dask_client: Any) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from dask_cluster import local_cluster
 
 import riichi_lut
 from riichi_lut.errors import InvalidArgumentError
@@ -305,17 +306,7 @@ def test_sample_chunk_larger_than_memory_is_a_named_error(chunk_size: int, blame
 
 @pytest.fixture(scope="module")
 def scheduler() -> Any:
-    # distributed is a test dependency (riichi-lut[test]): these tests run, never skip
-    import distributed
-
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=2,
-        processes=False,
-        protocol="tcp",
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as cluster:
+    with local_cluster(threads=2) as cluster:
         yield cluster
 
 

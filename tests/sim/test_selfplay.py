@@ -9,6 +9,7 @@ import json
 
 import numpy as np
 import pytest
+from dask_cluster import local_cluster
 
 from riichi_lut import shanten_value, ukeire
 from riichi_lut.errors import InvalidArgumentError
@@ -117,14 +118,9 @@ def test_same_seed_same_result_whatever_the_workers() -> None:
 
 
 def test_same_result_on_a_dask_cluster() -> None:
-    import distributed  # a test dependency (riichi-lut[test]): run, never skipped
+    import distributed
 
-    with (
-        distributed.LocalCluster(
-            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with local_cluster(threads=2) as cluster, distributed.Client(cluster) as client:
         on_dask = selfplay(2000, draws=6, seed=9, chunk_size=500, client=client)
     assert on_dask == selfplay(2000, draws=6, seed=9, chunk_size=500)
 

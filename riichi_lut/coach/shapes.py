@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.efficiency import DiscardOption, Resolved, with_two_step
+from ..analysis.forms import chiitoitsu_shanten
 from ..analysis.shanten import shanten as shanten_of
 from ..core.tiles import KIND_NAMES, TERMINALS_AND_HONORS
 from .words import Code, Reason
@@ -161,12 +162,17 @@ def pairs_reason(
     guidelines keep toitoi open."""
     if resolved.melds:
         return None
+    held = bytes(resolved.counts)
+    pairs = held.count(2)
+    if pairs < 4:  # the common case, decided from byte counts without either form's shanten
+        kinds = 34 - held.count(0)
+        paired = kinds - held.count(1)  # kinds held twice or more
+        left = held[best.kind]  # the discard takes one copy away
+        if chiitoitsu_shanten(paired - (left == 2), kinds - (left == 1)) != 1:
+            return None
     counts = list(resolved.counts)
-    held = sum(1 for c in counts if c == 2)
     counts[best.kind] -= 1
     facts = pair_facts(counts, best.live)
-    if held < 4 and facts.chiitoitsu != 1:
-        return None
     rule = next(r for r in PAIR_RULES if r.applies(facts))
     values: dict[str, Any] = {
         "shape": facts.shape,
@@ -179,7 +185,7 @@ def pairs_reason(
         "standard_shanten": facts.standard,
         "other_yaku": _other_yaku(facts),
     }
-    if held >= 4 and resolved.counts[best.kind] == 3 and rule.key != "pair_blocked":
+    if pairs >= 4 and resolved.counts[best.kind] == 3 and rule.key != "pair_blocked":
         keep = next((o for o in options if o.shanten == best.shanten and resolved.counts[o.kind] != 3), None)
         if facts.standard - facts.chiitoitsu >= LOOSE_GAP:
             values.update(rule="triplet_for_pairs", leans="seven_pairs", broken=KIND_NAMES[best.kind])

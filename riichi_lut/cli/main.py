@@ -32,6 +32,7 @@ from ..riichi.win import WIN_FLAGS
 from .mcr import add_parser as add_mcr_parser
 from .output import print_shanten
 from .simulate import add_parser as add_simulate_parser
+from .yaku import add_parser as add_yaku_parser
 
 
 def _shanten_line(text: str, result_dict: dict[str, object]) -> str:
@@ -154,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_mcr_parser(sub)
     add_simulate_parser(sub)
+    add_yaku_parser(sub)
 
     p = sub.add_parser("tables", help="show and verify the lookup tables")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -6,6 +6,7 @@
 (1, 40, [('S', 700), ('W', 700), ('N', 700)], 2100)
 """
 
+from .glossary import YAKU, YakuEntry, find_yaku
 from .points import nagashi_mangan
 from .rules import EMA, M_LEAGUE, MAHJONG_SOUL, PRESETS, TENHOU, WRC, RuleSet
 from .score import Dora, ScoreResult, score
@@ -18,10 +19,13 @@ __all__ = [
     "PRESETS",
     "TENHOU",
     "WRC",
+    "YAKU",
     "Dora",
     "RuleSet",
     "ScoreResult",
     "Win",
+    "YakuEntry",
+    "find_yaku",
     "nagashi_mangan",
     "score",
 ]

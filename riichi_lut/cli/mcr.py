@@ -36,7 +36,8 @@ def cmd_shanten(args: argparse.Namespace) -> int:
     return print_shanten(args.hands, args.json, shanten, shanten_line)
 
 
-def cmd_score(args: argparse.Namespace) -> int:
+def score_of(args: argparse.Namespace) -> Any:
+    """What ``riichi-lut mcr score`` computes from its parsed arguments (the web API uses it too)."""
     # start-up: the Riichi commands do not load the MCR package
     from ..mcr import McrRules, Win, score  # noqa: PLC0415
 
@@ -51,16 +52,25 @@ def cmd_score(args: argparse.Namespace) -> int:
         last_tile_of_wall=args.last_of_wall,
     )
     rules = McrRules(edition=args.edition)
-    result = score(args.hand, args.win, win, rules=rules)
+    return score(args.hand, args.win, win, rules=rules)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    result = score_of(args)
     print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.explain())
     return 0
 
 
-def cmd_hint(args: argparse.Namespace) -> int:
+def hint_of(args: argparse.Namespace) -> Any:
+    """What ``riichi-lut mcr hint`` computes from its parsed arguments (the web API uses it too)."""
     # start-up: the Riichi commands do not load the MCR package
     from ..mcr import hint  # noqa: PLC0415
 
-    result = hint(args.hand, visible=args.visible or None)
+    return hint(args.hand, visible=args.visible or None)
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    result = hint_of(args)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
         return 0

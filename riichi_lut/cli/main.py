@@ -50,7 +50,11 @@ def cmd_shanten(args: argparse.Namespace) -> int:
 
 
 def hint_of(args: argparse.Namespace) -> Hint:
-    """What ``riichi-lut hint`` computes from its parsed arguments (the web API uses it too)."""
+    """What ``riichi-lut hint`` computes from its parsed arguments (the web API uses it too).
+
+    >>> hint_of(build_parser().parse_args(["hint", "2234m506p678s5557z"])).discard
+    '7z'
+    """
     visible = Visible(other=args.visible, own_discards=args.discarded) if args.discarded else args.visible
     return hint(args.hand, visible or None)
 
@@ -71,7 +75,12 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 
 def score_of(args: argparse.Namespace) -> ScoreResult:
-    """What ``riichi-lut score`` computes from its parsed arguments (the web API uses it too)."""
+    """What ``riichi-lut score`` computes from its parsed arguments (the web API uses it too).
+
+    >>> argv = ["score", "22334455667788p", "--win", "8p", "--ron", "--seat", "S", "--round", "E"]
+    >>> score_of(build_parser().parse_args(argv)).total
+    24000
+    """
     rules = PRESETS[args.rules]
     if args.kiriage:
         rules = rules.replace(kiriage=True)

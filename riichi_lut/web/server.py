@@ -17,8 +17,11 @@ another site cannot reach it through DNS rebinding).
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import socket
+import threading
 import webbrowser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -26,7 +29,18 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from .api import answer
 
-__all__ = ["MAX_HEADERS", "MAX_URL", "STATIC", "TIMEOUT", "make_server", "serve"]
+__all__ = [
+    "MAX_CONNECTIONS",
+    "MAX_HEADERS",
+    "MAX_URL",
+    "STATIC",
+    "TIMEOUT",
+    "PlaygroundHandler",
+    "PlaygroundServer",
+    "make_server",
+    "serve",
+    "static_file",
+]
 
 #: The folder served: the page, its script and style, the tile pictures.
 STATIC = Path(__file__).resolve().parent / "static"
@@ -36,6 +50,8 @@ MAX_URL = 2048
 MAX_HEADERS = 32
 #: Seconds a connection may sit idle before it is closed.
 TIMEOUT = 10.0
+#: Connections served at once (a thread each); one more is answered 503 and closed.
+MAX_CONNECTIONS = 64
 
 _TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -163,21 +179,51 @@ class PlaygroundHandler(BaseHTTPRequestHandler):
         self._not_allowed()
 
 
+_BUSY_BODY = b'{"error": "too many connections at once", "type": "ServiceUnavailable"}'
+_BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+    b"Connection: close\r\nContent-Length: " + str(len(_BUSY_BODY)).encode() + b"\r\n\r\n" + _BUSY_BODY
+)
+
+
 class PlaygroundServer(ThreadingHTTPServer):
-    """``ThreadingHTTPServer`` whose request threads do not keep the process alive."""
+    """``ThreadingHTTPServer`` with at most ``max_connections`` request threads, which do not
+    keep the process alive."""
 
     daemon_threads = True
     block_on_close = False
 
+    def __init__(self, address: tuple[str, int], max_connections: int = MAX_CONNECTIONS) -> None:
+        self.slots = threading.BoundedSemaphore(max_connections)
+        super().__init__(address, PlaygroundHandler)
 
-def make_server(host: str = "127.0.0.1", port: int = 8000) -> PlaygroundServer:
+    def process_request(self, request: socket.socket, client_address: tuple[str, int]) -> None:  # type: ignore[override]
+        """Serve the connection in a thread, or answer 503 when every slot is taken."""
+        if not self.slots.acquire(blocking=False):
+            with contextlib.suppress(OSError):  # the client may be gone already
+                request.sendall(_BUSY)
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: socket.socket, client_address: tuple[str, int]) -> None:  # type: ignore[override]
+        """Serve one connection, then free its slot."""
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+
+def make_server(
+    host: str = "127.0.0.1", port: int = 8000, max_connections: int = MAX_CONNECTIONS
+) -> PlaygroundServer:
     """A bound playground server (port 0: any free port; ``server_address`` tells which).
 
     >>> with make_server(port=0) as server:
     ...     server.server_address[1] > 0
     True
     """
-    return PlaygroundServer((host, port), PlaygroundHandler)
+    return PlaygroundServer((host, port), max_connections)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False) -> None:

@@ -312,3 +312,29 @@ def test_a_bounded_concurrent_load_is_answered_without_an_error(base_url, capsys
             f"\nload: {LOAD_CLIENTS} clients x {LOAD_REQUESTS} requests in {elapsed:.2f} s,"
             f" p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms"
         )
+
+
+def test_connections_beyond_the_cap_are_answered_503_and_the_slot_comes_back():
+    import socket
+
+    from riichi_lut.web import make_server
+
+    server = make_server("127.0.0.1", 0, max_connections=1)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    port = server.server_address[1]
+    try:
+        held = socket.create_connection(("127.0.0.1", port), timeout=10)  # idle: holds the one slot
+        time.sleep(0.2)
+        status, body, _ = get(f"http://127.0.0.1:{port}", "/api/hint?q=2234m506p678s5557z")
+        assert status == 503 and body["type"] == "ServiceUnavailable"
+        held.close()
+        for _ in range(50):  # the held connection's thread ends when it sees the close
+            status = get(f"http://127.0.0.1:{port}", "/api/hint?q=2234m506p678s5557z")[0]
+            if status == 200:
+                break
+            time.sleep(0.1)
+        assert status == 200
+    finally:
+        server.shutdown()
+        server.server_close()

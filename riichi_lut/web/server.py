@@ -126,33 +126,45 @@ class PlaygroundHandler(BaseHTTPRequestHandler):
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
         return name in _LOOPBACK_NAMES
 
+    def _refusal(self) -> tuple[int, str] | None:
+        """The status and message refusing this request by its size or host, or ``None``."""
+        if len(self.path) > MAX_URL:
+            return 414, f"the URL is longer than {MAX_URL} characters"
+        if len(self.headers) > MAX_HEADERS:
+            return 431, f"more than {MAX_HEADERS} headers"
+        length = self.headers.get("Content-Length", "0").strip()
+        if length not in ("", "0") or self.headers.get("Transfer-Encoding"):
+            self.close_connection = True  # the unread body must not be read as a request
+            return 413, "a GET request carries no body"
+        if not self._host_allowed():
+            return 403, "the playground answers loopback host names only"
+        return None
+
+    def _api(self, path: str, query: str, head: bool) -> None:
+        try:
+            reply = answer(path, parse_qs(query, keep_blank_values=True, max_num_fields=64))
+        except ValueError as exc:  # more than 64 query fields
+            self._json(400, {"error": str(exc), "type": "InvalidArgumentError"}, head)
+        except Exception as exc:  # a bug: a JSON 500 naming it, and the server goes on
+            self._json(500, {"error": f"internal error: {exc}", "type": type(exc).__name__}, head)
+        else:
+            self._json(reply.status, reply.body, head)
+
     def do_GET(self, head: bool = False) -> None:
         """Answer a ``GET`` (or, with ``head``, a ``HEAD``)."""
-        if len(self.path) > MAX_URL:
-            self._refused(414, f"the URL is longer than {MAX_URL} characters", head)
-            return
-        if len(self.headers) > MAX_HEADERS:
-            self._refused(431, f"more than {MAX_HEADERS} headers", head)
-            return
-        if self.headers.get("Content-Length", "0").strip() not in ("", "0") or self.headers.get(
-            "Transfer-Encoding"
-        ):
-            self.close_connection = True
-            self._refused(413, "a GET request carries no body", head)
-            return
-        if not self._host_allowed():
-            self._refused(403, "the playground answers loopback host names only", head)
+        refusal = self._refusal()
+        if refusal is not None:
+            self._refused(*refusal, head)
             return
         url = urlsplit(self.path)
         if url.path.startswith("/api/"):
-            reply = answer(url.path, parse_qs(url.query, keep_blank_values=True, max_num_fields=64))
-            self._json(reply.status, reply.body, head)
+            self._api(url.path, url.query, head)
             return
         found = static_file(url.path)
         if found is None:
             self._refused(404, f"not found: {url.path[:80]}", head)
-            return
-        self._send(200, found.read_bytes(), _TYPES[found.suffix], head)
+        else:
+            self._send(200, found.read_bytes(), _TYPES[found.suffix], head)
 
     def do_HEAD(self) -> None:
         """Answer a ``HEAD``: the headers of the ``GET``."""

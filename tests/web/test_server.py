@@ -338,3 +338,21 @@ def test_connections_beyond_the_cap_are_answered_503_and_the_slot_comes_back():
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_more_than_64_query_fields_are_refused(base_url):
+    status, body, _ = get(base_url, "/api/hint?" + "&".join(f"x{i}=1" for i in range(70)))
+    assert status == 400 and body["type"] == "InvalidArgumentError"
+
+
+def test_a_bug_in_the_api_is_a_json_500_and_the_server_goes_on(base_url, monkeypatch):
+    from riichi_lut.web import server
+
+    def broken(path, query):
+        raise ZeroDivisionError("on purpose")
+
+    monkeypatch.setattr(server, "answer", broken)
+    status, body, _ = get(base_url, "/api/hint?q=2234m506p678s5557z")
+    assert status == 500 and body == {"error": "internal error: on purpose", "type": "ZeroDivisionError"}
+    monkeypatch.undo()
+    assert get(base_url, "/api/hint?q=2234m506p678s5557z")[0] == 200

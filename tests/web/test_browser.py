@@ -346,5 +346,15 @@ def test_screenshots_at_phone_and_desktop_width(page, base_url, shots, width):
     page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
     assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0
     page.screenshot(path=str(shots / f"score-{width}.png"), full_page=True)
-    for name in ("efficiency", "score"):
+    mcr = {"view": "mcr-score", "q": "123m456p789s123s55z", "win": "5z", "seat": "E", "prevalent": "S"}
+    for name, query, ready in [
+        ("mcr", urlencode(mcr), "#mcr-total"),
+        ("glossary", "view=glossary", ".yaku-card"),
+    ]:
+        page.goto(f"{base_url}/?{query}")
+        page.wait_for_selector(ready)
+        page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+        assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0, name
+        page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+    for name in ("efficiency", "score", "mcr", "glossary"):
         assert (shots / f"{name}-{width}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -164,7 +164,9 @@ export class EfficiencyView {
       row.dataset.discard = option.discard;
       const best = option.discard === body.discard;
       if (best) row.classList.add("best");
-      row.append(el("td", "rank", best ? "★" : String(rank + 1)));
+      const rankCell = el("td", "rank", best ? "★" : String(rank + 1));
+      rankCell.title = best ? "recommended: the hint's discard" : `rank ${rank + 1}`;
+      row.append(rankCell);
       const discard = el("td", "discard");
       discard.append(tileElement(option.discard, { onClick: () => this.play(option.discard), label: `discard ${option.discard}` }));
       row.append(discard);

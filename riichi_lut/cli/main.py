@@ -22,15 +22,16 @@ import sys
 from collections.abc import Sequence
 
 from ..analysis.shanten import shanten
-from ..coach.hints import hint
+from ..coach.hints import Hint, hint
 from ..coach.words import shanten_words
 from ..core.visible import Visible
 from ..errors import RiichiLutError
 from ..lut import loader
-from ..riichi import PRESETS, Win, score
+from ..riichi import PRESETS, ScoreResult, Win, score
 from ..riichi.win import WIN_FLAGS
 from .mcr import add_parser as add_mcr_parser
 from .output import print_shanten
+from .serve import add_parser as add_serve_parser
 from .simulate import add_parser as add_simulate_parser
 from .yaku import add_parser as add_yaku_parser
 
@@ -48,9 +49,18 @@ def cmd_shanten(args: argparse.Namespace) -> int:
     return print_shanten(args.hands, args.json, shanten, _shanten_line)
 
 
-def cmd_hint(args: argparse.Namespace) -> int:
+def hint_of(args: argparse.Namespace) -> Hint:
+    """What ``riichi-lut hint`` computes from its parsed arguments (the web API uses it too).
+
+    >>> hint_of(build_parser().parse_args(["hint", "2234m506p678s5557z"])).discard
+    '7z'
+    """
     visible = Visible(other=args.visible, own_discards=args.discarded) if args.discarded else args.visible
-    result = hint(args.hand, visible or None)
+    return hint(args.hand, visible or None)
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    result = hint_of(args)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -64,7 +74,13 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_score(args: argparse.Namespace) -> int:
+def score_of(args: argparse.Namespace) -> ScoreResult:
+    """What ``riichi-lut score`` computes from its parsed arguments (the web API uses it too).
+
+    >>> argv = ["score", "22334455667788p", "--win", "8p", "--ron", "--seat", "S", "--round", "E"]
+    >>> score_of(build_parser().parse_args(argv)).total
+    24000
+    """
     rules = PRESETS[args.rules]
     if args.kiriage:
         rules = rules.replace(kiriage=True)
@@ -79,7 +95,11 @@ def cmd_score(args: argparse.Namespace) -> int:
         honba=args.honba,
         riichi_sticks=args.sticks,
     )
-    result = score(args.hand, args.win, win, rules=rules)
+    return score(args.hand, args.win, win, rules=rules)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    result = score_of(args)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result.explain())
     return 0
 
@@ -156,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_mcr_parser(sub)
     add_simulate_parser(sub)
     add_yaku_parser(sub)
+    add_serve_parser(sub)
 
     p = sub.add_parser("tables", help="show and verify the lookup tables")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..coach.words import shanten_words
 from .output import print_shanten
+
+if TYPE_CHECKING:  # start-up: the Riichi commands do not load the MCR package
+    from ..mcr import McrHint, McrScore
 
 # The per-form fields of an MCR shanten result, in the order they are printed.
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
@@ -36,7 +39,15 @@ def cmd_shanten(args: argparse.Namespace) -> int:
     return print_shanten(args.hands, args.json, shanten, shanten_line)
 
 
-def cmd_score(args: argparse.Namespace) -> int:
+def score_of(args: argparse.Namespace) -> McrScore:
+    """What ``riichi-lut mcr score`` computes from its parsed arguments (the web API uses it too).
+
+    >>> from riichi_lut.cli.main import build_parser
+    >>> args = build_parser().parse_args(["mcr", "score", "123m456p789s123s55z", "--win", "5z",
+    ...                                   "--seat", "E", "--prevalent", "S"])
+    >>> score_of(args).total
+    12
+    """
     # start-up: the Riichi commands do not load the MCR package
     from ..mcr import McrRules, Win, score  # noqa: PLC0415
 
@@ -51,16 +62,30 @@ def cmd_score(args: argparse.Namespace) -> int:
         last_tile_of_wall=args.last_of_wall,
     )
     rules = McrRules(edition=args.edition)
-    result = score(args.hand, args.win, win, rules=rules)
+    return score(args.hand, args.win, win, rules=rules)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    result = score_of(args)
     print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.explain())
     return 0
 
 
-def cmd_hint(args: argparse.Namespace) -> int:
+def hint_of(args: argparse.Namespace) -> McrHint:
+    """What ``riichi-lut mcr hint`` computes from its parsed arguments (the web API uses it too).
+
+    >>> from riichi_lut.cli.main import build_parser
+    >>> hint_of(build_parser().parse_args(["mcr", "hint", "12m456p789s123s55z"])).shanten
+    0
+    """
     # start-up: the Riichi commands do not load the MCR package
     from ..mcr import hint  # noqa: PLC0415
 
-    result = hint(args.hand, visible=args.visible or None)
+    return hint(args.hand, visible=args.visible or None)
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    result = hint_of(args)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
         return 0

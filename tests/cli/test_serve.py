@@ -1,0 +1,68 @@
+"""``riichi-lut serve`` (issue 12 item 1) in a subprocess: it prints its address, answers the
+page and the API there, refuses a bad port, and its help shows the defaults and an example."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+
+
+def test_serve_prints_its_address_and_answers_there():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "riichi_lut", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+    )
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("riichi-lut playground on http://127.0.0.1:"), line
+        url = line.split()[3]
+        with urllib.request.urlopen(url, timeout=30) as response:
+            assert b"riichi-lut playground" in response.read()
+        with urllib.request.urlopen(url + "api/hint?q=2234m506p678s5557z", timeout=30) as response:
+            assert json.loads(response.read())["discard"] == "7z"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        process.stdout.close()
+        process.stderr.close()
+
+
+@pytest.mark.parametrize("port", ["70000", "-1"])
+def test_serve_refuses_a_port_out_of_range(port):
+    done = subprocess.run(
+        [sys.executable, "-m", "riichi_lut", "serve", "--port", port],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"error: --port must be 0-65535, got {port}"
+
+
+def test_serve_help_shows_the_defaults_and_an_example():
+    done = subprocess.run(
+        [sys.executable, "-m", "riichi_lut", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        check=True,
+    )
+    assert "(default: 127.0.0.1)" in done.stdout and "(default: 8000)" in done.stdout
+    assert "example: riichi-lut serve --port 8080 --open" in done.stdout

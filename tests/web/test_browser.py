@@ -1,0 +1,360 @@
+"""The playground page in a real headless Chromium (issue 12 item 2), driven by Playwright.
+
+The browser is Debian's ``chromium`` (``playwright install`` cannot download one here), at
+``RIICHI_LUT_CHROMIUM`` or ``/usr/bin/chromium``. Without Playwright or the browser these
+tests skip with the reason, except under ``CI=true``, where they fail: CI installs both.
+Screenshots at 390 px and 1280 px go to ``RIICHI_LUT_SCREENSHOTS`` (a folder) when set,
+else to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import urllib.request
+from pathlib import Path
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import pytest
+
+from riichi_lut import hint, score
+from riichi_lut.mcr import Win as McrWin
+from riichi_lut.mcr import hint as mcr_hint
+from riichi_lut.mcr import score as mcr_score
+from riichi_lut.riichi import YAKU, Win
+
+CHROMIUM = os.environ.get("RIICHI_LUT_CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").lower() == "true"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+HANDS_14 = ["2234m506p678s5557z", "1234m5677p2345s12z", "123m456p789s11222z", "23m456p22z1s [789s] (1111z)"]
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[test]')"
+    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium, or set RIICHI_LUT_CHROMIUM)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def context(tmp_path_factory):
+    missing = _missing()
+    if missing:
+        if IN_CI:
+            pytest.fail(f"the browser tests must run in CI: {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=CHROMIUM,
+            args=ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+@pytest.fixture
+def page(context, base_url):
+    """A fresh page; it fails the test on a script error or a request to another host."""
+    page = context.new_page()
+    errors: list[str] = []
+    foreign: list[str] = []
+    host = urlsplit(base_url).netloc
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("request", lambda r: foreign.append(r.url) if urlsplit(r.url).netloc != host else None)
+    yield page
+    page.close()
+    assert errors == [], f"script errors: {errors}"
+    assert foreign == [], f"requests to other hosts: {foreign}"
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = os.environ.get("RIICHI_LUT_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def api(base_url: str, route: str, **params: str):
+    with urllib.request.urlopen(f"{base_url}{route}?{urlencode(params)}") as response:
+        return json.loads(response.read())
+
+
+def open_hand(page, base_url: str, query: str) -> None:
+    page.goto(f"{base_url}/?{query}")
+    page.wait_for_selector("#eff-why")
+
+
+def page_rows(page) -> list[dict]:
+    """Each discard row as the page shows it: tile, shanten after, accepted tiles and counts, total."""
+    return page.eval_on_selector_all(
+        "#eff-options tr[data-discard]",
+        """rows => rows.map(r => ({
+            discard: r.dataset.discard,
+            best: r.classList.contains('best'),
+            shanten: Number(r.querySelector('.after').dataset.shanten),
+            accepted: [...r.querySelectorAll('.accepted-cell > .accepted .tile')].map(t => ({
+                tile: t.dataset.tile, live: Number(t.querySelector('.count').textContent.slice(1))})),
+            total: Number(r.querySelector('.total').textContent),
+        }))""",
+    )
+
+
+def expected_rows(result: dict) -> list[dict]:
+    return [
+        {
+            "discard": o["discard"],
+            "best": o["discard"] == result["discard"],
+            "shanten": o["shanten"],
+            "accepted": o["accepted"],
+            "total": o["total"],
+        }
+        for o in result["options"]
+    ]
+
+
+@pytest.mark.parametrize("hand", HANDS_14)
+def test_every_discard_row_equals_the_api_and_the_library(page, base_url, hand):
+    open_hand(page, base_url, urlencode({"q": hand}))
+    library = hint(hand).to_dict()
+    assert library == api(base_url, "/api/hint", q=hand)
+    rows = page_rows(page)
+    assert rows == expected_rows(library)
+    assert sum(row["best"] for row in rows) == 1
+    assert page.inner_text("#eff-why") == library["why"]
+    calls = hand.count("[") + hand.count("(")
+    assert page.locator("#eff-hand .tile").count() == 14 + hand.count("(")  # a kan shows four
+    assert page.locator("#eff-hand .call .tile.side").count() == hand.count("[")  # one called tile each
+    assert page.locator("#eff-hand .call.closed img[alt=back]").count() == 2 * hand.count("(")
+    assert page.locator("#eff-hand .call").count() == calls
+
+
+def test_visible_tiles_change_the_live_counts_as_in_the_library(page, base_url):
+    hand, visible = "2234m506p678s5557z", "1m 1m 4p 8p8p"
+    open_hand(page, base_url, urlencode({"q": hand, "visible": visible}))
+    assert page.input_value("#eff-visible") == visible
+    assert page_rows(page) == expected_rows(hint(hand, visible).to_dict())
+    assert page_rows(page) != expected_rows(hint(hand).to_dict())
+
+
+def test_thirteen_tiles_show_the_acceptance_with_live_counts(page, base_url):
+    hand = "123m456p789s1122z"
+    open_hand(page, base_url, urlencode({"q": hand}))
+    shown = page.eval_on_selector_all(
+        "#eff-ukeire .accepted .tile",
+        "ts => ts.map(t => ({tile: t.dataset.tile,"
+        " live: Number(t.querySelector('.count').textContent.slice(1))}))",
+    )
+    assert shown == hint(hand).to_dict()["ukeire"]["accepted"]
+
+
+def test_a_permalink_reproduces_the_view_typed_by_hand(page, base_url, context):
+    hand = "2234m506p678s5557z"
+    page.goto(base_url + "/")
+    page.fill("#eff-q", hand)
+    page.click("#eff-form button[type=submit]")
+    page.wait_for_selector("#eff-options")
+    typed_rows, typed_url = page_rows(page), page.url
+    assert parse_qs(urlsplit(typed_url).query) == {"q": [hand]}
+    other = context.new_page()
+    try:
+        open_hand(other, base_url, "q=" + hand)
+        assert page_rows(other) == typed_rows
+        assert other.inner_text("#eff-why") == page.inner_text("#eff-why")
+        assert other.input_value("#eff-q") == hand
+    finally:
+        other.close()
+
+
+def test_clicking_a_discard_plays_it_and_updates_the_url_then_a_draw(page, base_url):
+    open_hand(page, base_url, "q=2234m506p678s5557z")
+    page.click("#eff-options tr[data-discard='7z'] td.discard button")
+    page.wait_for_selector("#eff-ukeire")
+    assert parse_qs(urlsplit(page.url).query) == {"q": ["2234m506p678s555z"]}
+    drawn = page.eval_on_selector_all("#eff-ukeire .accepted .tile", "ts => ts.map(t => t.dataset.tile)")
+    assert drawn == [a["tile"] for a in hint("2234m506p678s5557z").options[0].to_dict()["accepted"]]
+    page.click("#eff-ukeire .accepted .tile[data-tile='1m']")
+    page.wait_for_selector("#eff-options")
+    assert parse_qs(urlsplit(page.url).query) == {"q": ["12234m506p678s555z"]}
+    assert page_rows(page) == expected_rows(hint("12234m506p678s555z").to_dict())
+    page.go_back()
+    page.wait_for_selector("#eff-ukeire")
+    assert page.input_value("#eff-q") == "2234m506p678s555z"
+
+
+def test_clicking_a_tile_of_the_hand_discards_it(page, base_url):
+    open_hand(page, base_url, "q=2234m506p678s5557z")
+    page.click("#eff-hand .tile[data-tile='0p']")
+    page.wait_for_selector("#eff-ukeire")
+    assert parse_qs(urlsplit(page.url).query) == {"q": ["2234m56p678s5557z"]}
+
+
+def test_the_palette_builds_a_hand(page, base_url):
+    page.goto(base_url + "/")
+    for tile in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z"]:
+        page.click(f"#eff-palette .tile[data-tile='{tile}']")
+    page.wait_for_selector("#eff-ukeire")
+    assert page.input_value("#eff-q") == "123m456p789s1122z"
+    assert page.inner_text("#eff-why") == hint("123m456p789s1122z").why
+
+
+@pytest.mark.parametrize("hand", ["123m", "1234m5677p2345s1x", "11111m456p789s11z"])
+def test_a_bad_hand_shows_the_api_message_next_to_the_input(page, base_url, hand):
+    page.goto(f"{base_url}/?{urlencode({'q': hand})}")
+    page.wait_for_selector("#eff-error:not([hidden])")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        api(base_url, "/api/hint", q=hand)
+    body = json.loads(refused.value.read())
+    assert page.inner_text("#eff-error") == f"{body['error']} ({body['type']})"
+    assert page.locator("#eff-options").count() == 0
+
+
+SCORE_CASES = [
+    (
+        "234m456p678s22345s",
+        {"win": "5s", "ron": "1", "seat": "S", "round": "E", "riichi": "1", "sticks": "1", "dora": "1s"},
+    ),
+    ("22334455667788p", {"win": "8p", "tsumo": "1", "seat": "E", "round": "S", "honba": "2"}),
+    ("123m456p789s11z [555z]", {"win": "1z", "ron": "1", "seat": "E", "round": "E"}),
+]
+
+
+@pytest.mark.parametrize(("hand", "params"), SCORE_CASES)
+def test_the_score_view_equals_the_api_and_the_library(page, base_url, hand, params):
+    page.goto(f"{base_url}/?{urlencode({'view': 'score', 'q': hand, **params})}")
+    page.wait_for_selector("#score-total")
+    body = api(base_url, "/api/score", q=hand, **params)
+    win = Win(
+        tsumo="tsumo" in params,
+        seat_wind=params["seat"],
+        round_wind=params["round"],
+        riichi="riichi" in params,
+        dora_indicators=params.get("dora", ""),
+        honba=int(params.get("honba", 0)),
+        riichi_sticks=int(params.get("sticks", 0)),
+    )
+    library = score(hand, params["win"], win).to_dict()
+    assert body == library
+    assert page.get_attribute("#score-total", "data-total") == str(library["total"])
+    shown = page.eval_on_selector_all(
+        "table.yaku tr td:first-child", "cells => cells.map(c => c.textContent)"
+    )
+    assert shown[: len(library["yaku"])] == [y["name"] for y in library["yaku"]]
+    payments = page.eval_on_selector_all(
+        "#score-payments tr td:nth-child(2)", "cs => cs.map(c => c.textContent)"
+    )
+    assert payments[0] == f"{library['payments'][0]['points']:,}"
+    if library["suggestion"]:
+        assert library["suggestion"]["text"] in page.inner_text("#score-explain")
+
+
+def test_the_score_form_round_trips_through_the_url(page, base_url):
+    page.goto(f"{base_url}/?view=score")
+    page.fill("#score-form input[name=q]", "234m456p678s22345s")
+    page.fill("#score-form input[name=win]", "5s")
+    page.check("#score-form input[value=tsumo]")
+    page.select_option("#score-form select[name=seat]", "S")
+    page.check("#score-form input[name=riichi]")
+    page.fill("#score-form input[name=sticks]", "1")
+    page.click("#score-form button[type=submit]")
+    page.wait_for_selector("#score-total")
+    query = parse_qs(urlsplit(page.url).query)
+    assert query == {
+        "view": ["score"],
+        "q": ["234m456p678s22345s"],
+        "win": ["5s"],
+        "tsumo": ["1"],
+        "seat": ["S"],
+        "round": ["E"],
+        "riichi": ["1"],
+        "sticks": ["1"],
+    }
+    win = Win(tsumo=True, seat_wind="S", round_wind="E", riichi=True, riichi_sticks=1)
+    assert page.get_attribute("#score-total", "data-total") == str(
+        score("234m456p678s22345s", "5s", win).total
+    )
+
+
+def test_a_bad_score_shows_the_message_next_to_the_form(page, base_url):
+    page.goto(f"{base_url}/?view=score&q=22334455667789p&win=9p&ron=1&seat=E&round=E")
+    page.wait_for_selector("#score-error:not([hidden])")
+    assert "NotAWinError" in page.inner_text("#score-error")
+
+
+def test_the_mcr_views_equal_the_library(page, base_url):
+    hand = "12m456p789s123s55z"
+    page.goto(f"{base_url}/?view=mcr-hint&q={hand}")
+    page.wait_for_selector("#mcr-why")
+    assert page.inner_text("#mcr-why") == mcr_hint(hand).to_dict()["why"]
+    wait = mcr_hint(hand).to_dict()["options"][0]["waits"][0]
+    assert f"{wait['discard_points']} ✓" in page.inner_text("#mcr-options")
+    query = {"view": "mcr-score", "q": "123m456p789s123s55z", "win": "5z", "seat": "E", "prevalent": "S"}
+    page.goto(f"{base_url}/?{urlencode(query)}")
+    page.wait_for_selector("#mcr-total")
+    library = mcr_score(
+        "123m456p789s123s55z", "5z", McrWin(self_drawn=False, seat_wind="E", prevalent_wind="S")
+    ).to_dict()
+    assert page.get_attribute("#mcr-total", "data-total") == str(library["total"])
+    numbers = page.eval_on_selector_all(
+        "#mcr-fans tr td:first-child", "cs => cs.map(c => Number(c.textContent))"
+    )
+    assert numbers == [f["number"] for f in library["fans"]]
+
+
+def test_the_glossary_draws_every_yaku_with_its_example_hand(page, base_url):
+    page.goto(f"{base_url}/?view=glossary")
+    page.wait_for_selector(".yaku-card")
+    assert page.locator(".yaku-card").count() == len(YAKU)
+    first = page.locator(f"#yaku-{YAKU[0].id}")
+    assert YAKU[0].to_dict()["kanji"] in first.inner_text()
+    tiles = page.eval_on_selector_all(
+        ".yaku-card", "cs => cs.map(c => c.querySelectorAll('.hand .tile').length)"
+    )
+    assert all(n >= 14 for n in tiles)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_screenshots_at_phone_and_desktop_width(page, base_url, shots, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_hand(page, base_url, "q=2234m506p678s5557z")
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than {width}px"
+    page.screenshot(path=str(shots / f"efficiency-{width}.png"), full_page=True)
+    page.goto(f"{base_url}/?{urlencode({'view': 'score', 'q': SCORE_CASES[0][0], **SCORE_CASES[0][1]})}")
+    page.wait_for_selector("#score-total")
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0
+    page.screenshot(path=str(shots / f"score-{width}.png"), full_page=True)
+    mcr = {"view": "mcr-score", "q": "123m456p789s123s55z", "win": "5z", "seat": "E", "prevalent": "S"}
+    for name, query, ready in [
+        ("mcr", urlencode(mcr), "#mcr-total"),
+        ("glossary", "view=glossary", ".yaku-card"),
+    ]:
+        page.goto(f"{base_url}/?{query}")
+        page.wait_for_selector(ready)
+        page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+        assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0, name
+        page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+    for name in ("efficiency", "score", "mcr", "glossary"):
+        assert (shots / f"{name}-{width}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,358 @@
+"""``riichi-lut serve`` (issue 12 item 1): the API answers what the CLI's ``--json`` prints,
+bad input is a 400 with a message, nothing outside the static folder is served, oversize
+requests are refused, and a bounded concurrent load is answered without an error."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+
+from riichi_lut.cli.main import main
+from riichi_lut.riichi import YAKU
+from riichi_lut.web.server import MAX_URL, STATIC
+
+HINT_HANDS = ["2234m506p678s5557z", "1234m5677p2345s12z", "123m456p789s1122z", "23m456p22z1s [789s] (1111z)"]
+SCORES = [
+    (
+        "234m456p678s22345s",
+        {"win": "5s", "ron": "1", "seat": "S", "round": "E", "riichi": "1", "sticks": "1", "dora": "1s"},
+        ["--win", "5s", "--ron", "--seat", "S", "--round", "E", "--riichi", "--sticks", "1", "--dora", "1s"],
+    ),
+    (
+        "22334455667788p",
+        {"win": "8p", "tsumo": "1", "seat": "E", "round": "S", "honba": "2", "rules": "WRC"},
+        ["--win", "8p", "--tsumo", "--seat", "E", "--round", "S", "--honba", "2", "--rules", "WRC"],
+    ),
+    (
+        "123m456p789s11z [555z]",
+        {"win": "1z", "ron": "1", "seat": "E", "round": "E", "haitei": "0"},
+        ["--win", "1z", "--ron", "--seat", "E", "--round", "E"],
+    ),
+]
+MCR_SCORES = [
+    (
+        "123m456p789s123s55z",
+        {"win": "5z", "seat": "E", "prevalent": "S"},
+        ["--win", "5z", "--seat", "E", "--prevalent", "S"],
+    ),
+    (
+        "11122233344455m",
+        {"win": "5m", "self-drawn": "1", "seat": "W", "prevalent": "E", "flowers": "2"},
+        ["--win", "5m", "--self-drawn", "--seat", "W", "--prevalent", "E", "--flowers", "2"],
+    ),
+]
+
+
+def get(
+    base_url: str,
+    path: str,
+    headers: dict[str, str] | None = None,
+    method: str = "GET",
+    body: bytes | None = None,
+):
+    """(status, parsed JSON or raw bytes, headers) of one request; the path is sent as is."""
+    url = urlsplit(base_url)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        data = response.read()
+        kind = response.getheader("Content-Type", "")
+        return response.status, json.loads(data) if "json" in kind else data, response
+    finally:
+        connection.close()
+
+
+def cli_json(capsys, argv: list[str]):
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("hand", HINT_HANDS)
+def test_api_hint_equals_cli_hint_json(base_url, capsys, hand):
+    status, body, _ = get(base_url, "/api/hint?" + urlencode({"q": hand}))
+    assert status == 200
+    assert body == cli_json(capsys, ["hint", hand])
+
+
+def test_api_hint_visible_and_discarded_are_the_cli_flags(base_url, capsys):
+    hand, visible, discarded = "123m456p789s1122z3z", "1z 2z", "3z"
+    query = urlencode({"q": hand, "visible": visible, "discarded": discarded})
+    status, body, _ = get(base_url, "/api/hint?" + query)
+    assert status == 200
+    assert body == cli_json(capsys, ["hint", hand, "--visible", visible, "--discarded", discarded])
+    assert body["options"][0]["accepted"] != cli_json(capsys, ["hint", hand])["options"][0]["accepted"]
+
+
+@pytest.mark.parametrize(("hand", "params", "argv"), SCORES)
+def test_api_score_equals_cli_score_json(base_url, capsys, hand, params, argv):
+    status, body, _ = get(base_url, "/api/score?" + urlencode({"q": hand, **params}))
+    assert status == 200
+    assert body == cli_json(capsys, ["score", hand, *argv])
+
+
+@pytest.mark.parametrize(("hand", "params", "argv"), MCR_SCORES)
+def test_api_mcr_score_equals_cli_mcr_score_json(base_url, capsys, hand, params, argv):
+    status, body, _ = get(base_url, "/api/mcr/score?" + urlencode({"q": hand, **params}))
+    assert status == 200
+    assert body == cli_json(capsys, ["mcr", "score", hand, *argv])
+
+
+@pytest.mark.parametrize("hand", ["123m456p789s1235z5z", "123m456p789s1355z"])
+def test_api_mcr_hint_equals_cli_mcr_hint_json(base_url, capsys, hand):
+    status, body, _ = get(base_url, "/api/mcr/hint?" + urlencode({"q": hand}))
+    assert status == 200
+    assert body == cli_json(capsys, ["mcr", "hint", hand])
+
+
+def test_api_yaku_is_the_glossary_and_the_cli_yaku_json(base_url, capsys):
+    status, body, _ = get(base_url, "/api/yaku")
+    assert status == 200
+    assert body == [entry.to_dict() for entry in YAKU]
+    assert body == cli_json(capsys, ["yaku"])
+
+
+def test_api_hint_equals_the_installed_command_in_a_subprocess(base_url):
+    hand = "2234m506p678s5557z"
+    done = subprocess.run(
+        [sys.executable, "-m", "riichi_lut", "hint", hand, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert get(base_url, "/api/hint?q=" + hand)[1] == json.loads(done.stdout)
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "words"),
+    [
+        ("/api/hint?q=123m", "InvalidHandError", "13 or 14"),
+        ("/api/hint?q=1234m5677p2345s1x", "TileParseError", "x"),
+        ("/api/hint", "InvalidArgumentError", "'q'"),
+        (
+            "/api/hint?q=2234m506p678s5557z&vissible=1z",
+            "InvalidArgumentError",
+            "unknown parameter 'vissible'",
+        ),
+        ("/api/hint?q=2234m506p678s5557z&help=1", "InvalidArgumentError", "unknown parameter 'help'"),
+        ("/api/hint?q=2234m506p678s5557z&q=1m", "InvalidArgumentError", "given 2 times"),
+        ("/api/score?q=22334455667788p&win=8p&ron=1", "InvalidArgumentError", "--seat, --round"),
+        (
+            "/api/score?q=22334455667788p&win=8p&ron=1&tsumo=1&seat=E&round=E",
+            "InvalidArgumentError",
+            "not allowed",
+        ),
+        ("/api/score?q=22334455667788p&win=8p&ron=yes&seat=E&round=E", "InvalidArgumentError", "1 or 0"),
+        (
+            "/api/score?q=22334455667788p&win=8p&ron=1&seat=E&round=E&honba=x",
+            "InvalidArgumentError",
+            "--honba",
+        ),
+        (
+            "/api/score?q=22334455667788p&win=8p&ron=1&seat=E&round=E&rules=nope",
+            "InvalidArgumentError",
+            "--rules",
+        ),
+        ("/api/score?q=22334455667788p&win=8p&ron=1&seat=Q&round=E", "InvalidSituationError", "Q"),
+        ("/api/score?q=22334455667789p&win=9p&ron=1&seat=E&round=E", "NotAWinError", ""),
+        ("/api/mcr/score?q=123m456p789s123s55z&win=5z&seat=E", "InvalidArgumentError", "--prevalent"),
+        ("/api/mcr/hint?q=1m", "InvalidHandError", ""),
+        ("/api/yaku?x=1", "InvalidArgumentError", "no parameters"),
+    ],
+)
+def test_bad_input_is_400_with_the_message_and_error_class(base_url, path, kind, words):
+    status, body, _ = get(base_url, path)
+    assert status == 400
+    assert body["type"] == kind
+    assert words in body["error"] and body["error"]
+
+
+def test_unknown_api_route_is_404_json(base_url):
+    status, body, _ = get(base_url, "/api/nothing?q=1m")
+    assert status == 404 and body["type"] == "NotFound"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../pyproject.toml",
+        "/../../pyproject.toml",
+        "/%2e%2e/pyproject.toml",
+        "/%2e%2e%2f%2e%2e%2fpyproject.toml",
+        "/tiles/../../api.py",
+        "/tiles/%2e%2e/%2e%2e/server.py",
+        "/..%5c..%5cpyproject.toml",
+        "//etc/passwd",
+        "/%2fetc%2fpasswd",
+        "/etc/passwd",
+        "/tiles/1m.svg%00.html",
+        "/.hidden",
+        "/C:/Windows/win.ini",
+        "/../web/server.py",
+        "/__init__.py",
+    ],
+)
+def test_path_traversal_and_files_outside_the_static_folder_are_refused(base_url, path):
+    status, body, _ = get(base_url, path)
+    assert status == 404
+    assert body["type"] == "NotFound"
+
+
+def test_the_static_folder_is_served_with_its_types(base_url):
+    for path, kind in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/app.css", "text/css"),
+        ("/tiles/0p.svg", "image/svg+xml"),
+    ]:
+        status, data, response = get(base_url, path)
+        assert status == 200, path
+        assert response.getheader("Content-Type").startswith(kind)
+        assert response.getheader("X-Content-Type-Options") == "nosniff"
+        name = "index.html" if path == "/" else path.lstrip("/")
+        assert data == (STATIC / name).read_bytes()
+
+
+def test_a_url_longer_than_the_cap_is_refused(base_url):
+    status, body, _ = get(base_url, "/api/hint?q=" + "1" * (MAX_URL + 1))
+    assert status == 414 and str(MAX_URL) in body["error"]
+
+
+def test_a_request_body_is_refused(base_url):
+    status, _, _ = get(base_url, "/api/hint?q=1m", headers={"Content-Length": "5"}, body=b"12345")
+    assert status == 413
+
+
+def test_too_many_headers_are_refused(base_url):
+    status, _, _ = get(base_url, "/", headers={f"X-H{i}": "1" for i in range(40)})
+    assert status == 431
+
+
+def test_only_get_and_head_are_served(base_url):
+    assert get(base_url, "/api/hint?q=1m", method="POST", body=b"")[0] == 405
+    assert get(base_url, "/", method="PUT", body=b"")[0] == 405
+    status, data, response = get(base_url, "/", method="HEAD")
+    assert status == 200 and data == b"" and int(response.getheader("Content-Length")) > 0
+
+
+def test_a_foreign_host_name_is_refused_on_loopback(base_url):
+    status, body, _ = get(base_url, "/api/hint?q=2234m506p678s5557z", headers={"Host": "evil.example"})
+    assert status == 403 and body["type"] == "Forbidden"
+    assert get(base_url, "/", headers={"Host": "localhost:8000"})[0] == 200
+
+
+def test_the_server_binds_loopback_by_default():
+    from riichi_lut.web import make_server
+
+    with make_server(port=0) as server:
+        assert server.server_address[0] == "127.0.0.1"
+
+
+LOAD_CLIENTS, LOAD_REQUESTS = 8, 200
+
+
+def test_a_bounded_concurrent_load_is_answered_without_an_error(base_url, capsys):
+    """8 client threads x 200 requests on loopback, a mix of the routes; every answer is
+    right. The latencies are printed (pytest -s) and not asserted: this is not a benchmark."""
+    paths = [("/api/hint?" + urlencode({"q": hand}), hand) for hand in HINT_HANDS] + [
+        ("/api/score?" + urlencode({"q": SCORES[0][0], **SCORES[0][1]}), None),
+        ("/tiles/5p.svg", None),
+        ("/api/hint?q=12m", None),
+    ]
+    expected = {path: get(base_url, path)[:2] for path, _ in paths}  # also warms the tables
+    latencies: list[float] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+    url = urlsplit(base_url)
+
+    def client(index: int) -> None:
+        connection = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+        mine = []
+        try:
+            for i in range(LOAD_REQUESTS):
+                path = paths[(index + i) % len(paths)][0]
+                start = time.perf_counter()
+                connection.request("GET", path)
+                response = connection.getresponse()
+                data = response.read()
+                mine.append(time.perf_counter() - start)
+                want_status, want_body = expected[path]
+                got = json.loads(data) if "json" in response.getheader("Content-Type", "") else data
+                if response.status != want_status or got != want_body:
+                    with lock:
+                        errors.append(f"{path}: {response.status}")
+        except Exception as exc:  # every failure is reported below
+            with lock:
+                errors.append(f"client {index}: {exc!r}")
+        finally:
+            connection.close()
+            with lock:
+                latencies.extend(mine)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(LOAD_CLIENTS)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    assert errors == []
+    assert len(latencies) == LOAD_CLIENTS * LOAD_REQUESTS
+    cuts = statistics.quantiles(latencies, n=100)
+    with capsys.disabled():
+        print(
+            f"\nload: {LOAD_CLIENTS} clients x {LOAD_REQUESTS} requests in {elapsed:.2f} s,"
+            f" p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms"
+        )
+
+
+def test_connections_beyond_the_cap_are_answered_503_and_the_slot_comes_back():
+    import socket
+
+    from riichi_lut.web import make_server
+
+    server = make_server("127.0.0.1", 0, max_connections=1)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    port = server.server_address[1]
+    try:
+        held = socket.create_connection(("127.0.0.1", port), timeout=10)  # idle: holds the one slot
+        time.sleep(0.2)
+        status, body, _ = get(f"http://127.0.0.1:{port}", "/api/hint?q=2234m506p678s5557z")
+        assert status == 503 and body["type"] == "ServiceUnavailable"
+        held.close()
+        for _ in range(50):  # the held connection's thread ends when it sees the close
+            status = get(f"http://127.0.0.1:{port}", "/api/hint?q=2234m506p678s5557z")[0]
+            if status == 200:
+                break
+            time.sleep(0.1)
+        assert status == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_more_than_64_query_fields_are_refused(base_url):
+    status, body, _ = get(base_url, "/api/hint?" + "&".join(f"x{i}=1" for i in range(70)))
+    assert status == 400 and body["type"] == "InvalidArgumentError"
+
+
+def test_a_bug_in_the_api_is_a_json_500_and_the_server_goes_on(base_url, monkeypatch):
+    from riichi_lut.web import server
+
+    def broken(path, query):
+        raise ZeroDivisionError("on purpose")
+
+    monkeypatch.setattr(server, "answer", broken)
+    status, body, _ = get(base_url, "/api/hint?q=2234m506p678s5557z")
+    assert status == 500 and body == {"error": "internal error: on purpose", "type": "ZeroDivisionError"}
+    monkeypatch.undo()
+    assert get(base_url, "/api/hint?q=2234m506p678s5557z")[0] == 200

@@ -294,18 +294,23 @@ def _quiet_stdout() -> None:
         os.close(devnull)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         status = int(args.run(args))
-        sys.stdout.flush()  # a closed pipe shows here, not at the interpreter's exit
-    except BrokenPipeError:
-        _quiet_stdout()
-        return 141  # 128 + SIGPIPE, what a shell reports for `yes | head -1`
     except RiichiLutError as exc:
         print(f"error: {flag_names(str(exc), getattr(args, 'flags', {}))}", file=sys.stderr)
         return 2
+    sys.stdout.flush()  # a closed pipe shows here, not at the interpreter's exit
     return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _run(argv)
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 141  # 128 + SIGPIPE, what a shell reports for `yes | head -1`
 
 
 if __name__ == "__main__":

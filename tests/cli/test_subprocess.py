@@ -194,10 +194,8 @@ def test_subprocess_unicode_draws_tiles_on_a_real_stdout():
 def test_subprocess_unreachable_dask_scheduler_is_a_one_line_error():
     done = runs()["dask unreachable", False]
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.splitlines() == [
-        "error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1': Timed out trying to connect to"
-        " tcp://127.0.0.1:1 after 1 s"
-    ]
+    [line] = done.stderr.splitlines()  # one line, no traceback
+    assert line.startswith("error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1': ")
 
 
 def test_subprocess_malformed_dask_address_is_a_one_line_error():

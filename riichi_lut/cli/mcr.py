@@ -5,7 +5,8 @@
     riichi-lut mcr hint "123m456p789s1235z5z"
     riichi-lut mcr shanten "147m258p369s1234z" "11223344556677m"
 
-Bad input prints ``error: ...`` and exits with status 2, like every ``riichi-lut`` command.
+Bad input prints ``error: ...`` naming the flag and exits with status 2, like every
+``riichi-lut`` command; winds are read in either case.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..coach.words import shanten_words
+from .errors import FLAGS_MCR_HINT, FLAGS_MCR_SCORE, naming
+from .glyphs import render
+from .options import examples
 from .output import print_shanten
 
 if TYPE_CHECKING:  # start-up: the Riichi commands do not load the MCR package
@@ -36,7 +40,7 @@ def cmd_shanten(args: argparse.Namespace) -> int:
     # start-up: the Riichi commands do not load the MCR package
     from ..mcr import shanten  # noqa: PLC0415
 
-    return print_shanten(args.hands, args.json, shanten, shanten_line)
+    return print_shanten(args.hands, args.json, shanten, shanten_line, args.unicode)
 
 
 def score_of(args: argparse.Namespace) -> McrScore:
@@ -49,8 +53,12 @@ def score_of(args: argparse.Namespace) -> McrScore:
     12
     """
     # start-up: the Riichi commands do not load the MCR package
+    from ..core.tiles import parse_tiles  # noqa: PLC0415
     from ..mcr import McrRules, Win, score  # noqa: PLC0415
 
+    if args.win.strip():
+        with naming("--win"):  # the library's parse errors do not say which flag they read
+            parse_tiles(args.win)
     win = Win(
         self_drawn=args.self_drawn,
         seat_wind=args.seat,
@@ -67,7 +75,10 @@ def score_of(args: argparse.Namespace) -> McrScore:
 
 def cmd_score(args: argparse.Namespace) -> int:
     result = score_of(args)
-    print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) if args.json else result.explain())
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+        return 0
+    print(render(result.explain(), args.unicode))
     return 0
 
 
@@ -89,43 +100,70 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
         return 0
-    print(result.text())
+    print(render(result.text(), args.unicode))
     return 0
 
 
 def add_parser(sub: Any) -> None:
     """``riichi-lut mcr`` and its three commands, on the main parser's sub-parsers."""
-    mcr = sub.add_parser("mcr", help="Chinese Official (MCR) rules: score, hint, shanten")
+    mcr = sub.add_parser(
+        "mcr",
+        help="Chinese Official (MCR) rules: score, hint, shanten",
+        epilog=examples(
+            'riichi-lut mcr score "123m456p789s123s55z" --win 5z --seat E --prevalent S',
+            'riichi-lut mcr hint "123m456p789s1235z5z"',
+            'riichi-lut mcr shanten "147m258p369s1234z"',
+        ),
+    )
     commands = mcr.add_subparsers(dest="mcr_command", required=True)
 
-    p = commands.add_parser("score", help="score a winning MCR hand and explain every fan")
+    p = commands.add_parser(
+        "score",
+        help="score a winning MCR hand and explain every fan",
+        epilog=examples(
+            'riichi-lut mcr score "123m456p789s123s55z" --win 5z --seat E --prevalent S',
+            'riichi-lut mcr score "123m456p789s123s55z" --win 5z --self-drawn --seat w --prevalent e'
+            " --flowers 2 --json",
+        ),
+    )
     p.add_argument(
         "hand", metavar="HAND", help='the whole hand, winning tile included: "123m55p [678s] (1111z)"'
     )
     p.add_argument("--win", required=True, help='the winning tile, e.g. "5p"')
     p.add_argument("--self-drawn", action="store_true", help="won by self-draw (default: on a discard)")
     p.add_argument("--seat", required=True, help="seat wind: E, S, W or N (either case)")
-    p.add_argument("--prevalent", required=True, help="prevalent (round) wind: E, S, W or N")
+    p.add_argument("--prevalent", required=True, help="prevalent (round) wind: E, S, W or N (either case)")
     p.add_argument("--flowers", type=int, default=0, help="flower tiles set aside, 0-8 (1 point each)")
     p.add_argument("--last-tile", action="store_true", help="the last copy of the winning tile (Last Tile)")
     p.add_argument("--kong-replacement", action="store_true", help="won on a kong's replacement tile")
     p.add_argument("--robbing-kong", action="store_true", help="won on a tile added to a melded pung")
     p.add_argument("--last-of-wall", action="store_true", help="won on the last tile of the wall")
-    p.add_argument(
-        "--edition", default="2006", choices=("2006", "1998"), help="rulebook edition (default 2006)"
-    )
+    p.add_argument("--edition", default="2006", choices=("2006", "1998"), help="rulebook edition")
     p.add_argument("--json", action="store_true", help="print JSON instead of the explanation")
-    p.set_defaults(run=cmd_score)
+    p.add_argument("--unicode", action="store_true", help="draw the tiles as Unicode mahjong tiles")
+    p.set_defaults(run=cmd_score, flags=FLAGS_MCR_SCORE)
 
     p = commands.add_parser(
-        "hint", help="MCR discard advice (14 tiles) or acceptance (13), with points per wait"
+        "hint",
+        help="MCR discard advice (14 tiles) or acceptance (13), with points per wait",
+        epilog=examples(
+            'riichi-lut mcr hint "123m456p789s1235z5z"', 'riichi-lut mcr hint "123m45678p123s55z" --json'
+        ),
     )
     p.add_argument("hand", metavar="HAND", help='e.g. "123m456p789s1235z5z"')
     p.add_argument("--visible", default="", help='tiles seen elsewhere, e.g. "1m 4m 77z"')
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(run=cmd_hint)
+    p.add_argument("--unicode", action="store_true", help="draw the tiles as Unicode mahjong tiles")
+    p.set_defaults(run=cmd_hint, flags=FLAGS_MCR_HINT)
 
-    p = commands.add_parser("shanten", help="exact MCR shanten of hands, every form")
+    p = commands.add_parser(
+        "shanten",
+        help="exact MCR shanten of hands, every form",
+        epilog=examples('riichi-lut mcr shanten "147m258p369s1234z" "11223344556677m" --json'),
+    )
     p.add_argument("hands", nargs="+", metavar="HAND", help='e.g. "147m258p369s1234z"')
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--json", action="store_true", help="print a JSON list, one entry per hand: its result or its error"
+    )
+    p.add_argument("--unicode", action="store_true", help="draw the tiles as Unicode mahjong tiles")
     p.set_defaults(run=cmd_shanten)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .options import examples
+
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the playground until interrupted."""
@@ -28,8 +30,7 @@ def add_parser(sub: Any) -> None:
         "serve",
         help="the playground in the browser: hints, scores, MCR, the glossary",
         description="Serve the playground page and its JSON API (docs/playground.md).",
-        epilog="example: riichi-lut serve --port 8080 --open",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        epilog=examples("riichi-lut serve", "riichi-lut serve --port 8080 --open"),
     )
     p.add_argument("--host", default="127.0.0.1", help="address to bind (loopback unless told)")
     p.add_argument("--port", type=int, default=8000, help="port (0: any free port)")

@@ -6,6 +6,10 @@ line, with progress bars (when stderr is a terminal), ``--json``, several proces
     riichi-lut simulate haipai --n 10000000 --seed 1 --workers 2
     riichi-lut simulate selfplay --games 200000 --plot selfplay.png
     riichi-lut simulate nanikiru "2234m506p678s5557z" --draws 6
+
+``--plot`` needs matplotlib and says so before anything runs; a ``--dask`` address that is
+not ``scheme://host:port`` is refused at once, one that cannot be reached after
+``--dask-timeout`` seconds (default: Dask's connect timeout, 30 s), each in one line.
 """
 
 from __future__ import annotations
@@ -19,6 +23,34 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import InvalidArgumentError
+from .errors import FLAGS_EXACT, FLAGS_HAIPAI, FLAGS_NANIKIRU, FLAGS_SELFPLAY
+from .glyphs import glyphs, render
+from .options import choice, examples, rule_preset
+
+FORMS = ("all", "standard", "chiitoitsu", "kokushi")
+
+# The library's default chunk_size of each simulation (a test keeps them equal), written
+# out so that the parser does not import the simulator.
+CHUNK_SIZES = {"haipai": 262_144, "selfplay": 16_384, "nanikiru": 8_192}
+
+
+def check_address(address: str) -> None:
+    """Refuse a ``--dask`` address that is not ``scheme://host:port`` before any
+    connection is tried (a Client that fails on a malformed address lingers for a minute
+    at exit); left to :func:`~riichi_lut.sim.connect` when Dask is not installed."""
+    try:
+        # optional dependency (riichi-lut[dask]), needed only for a cluster
+        from distributed.comm.addressing import get_address_host_port  # noqa: PLC0415
+    except ImportError:
+        return
+    try:
+        _, port = get_address_host_port(address)
+    except ValueError as error:
+        raise InvalidArgumentError(
+            f"--dask {address!r} is not a scheduler address (tcp://host:8786): {error}"
+        ) from None
+    if not 0 < port < 65536:
+        raise InvalidArgumentError(f"--dask {address!r}: port {port} is not in 1..65535")
 
 
 @contextmanager
@@ -30,7 +62,8 @@ def _client(args: argparse.Namespace) -> Iterator[Any]:
     # start-up: `riichi-lut hint` and the others do not load the simulator
     from ..sim import connect  # noqa: PLC0415
 
-    client = connect(args.dask)
+    check_address(args.dask)
+    client = connect(args.dask, timeout=args.dask_timeout)
     try:
         yield client
     finally:
@@ -43,6 +76,8 @@ def _progress(args: argparse.Namespace) -> bool:
 
 
 def _distribution_lines(counts: dict[int, int], total: int) -> list[str]:
+    if not total:
+        return ["(no deals)"]
     width = max(len(f"{c:,}") for c in counts.values())
     lines = [f"shanten  {'deals':>{width}}  probability"]
     for value, count in counts.items():
@@ -73,7 +108,14 @@ def cmd_haipai(args: argparse.Namespace) -> int:
 
     with _client(args) as client:
         counts = sample_shanten_distribution(
-            args.n, args.tiles, args.seed, args.workers, client, form=args.form, progress=_progress(args)
+            args.n,
+            args.tiles,
+            args.seed,
+            args.workers,
+            client,
+            form=args.form,
+            chunk_size=args.chunk_size,
+            progress=_progress(args),
         )
     if args.json:
         print(
@@ -91,6 +133,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     # start-up: `riichi-lut hint` and the others do not load the simulator
     from ..sim import selfplay  # noqa: PLC0415
 
+    plt = _pyplot() if args.plot else None  # before the simulation: it may take minutes
     with _client(args) as client:
         result = selfplay(
             args.games,
@@ -99,10 +142,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             workers=args.workers,
             client=client,
             riichi=not args.dama,
+            seat_wind=args.seat,
+            round_wind=args.round,
+            rules=args.rules,
+            chunk_size=args.chunk_size,
             progress=_progress(args),
         )
-    if args.plot:
-        _plot(result, args.plot)
+    if plt is not None:
+        _plot(plt, result, args.plot)
     if args.json:
         print(json.dumps(result.to_dict()))
         return 0
@@ -123,7 +170,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plot(result: Any, path: str) -> None:
+def _pyplot() -> Any:
+    """``matplotlib.pyplot`` on the Agg backend, or the error that ``--plot`` needs it."""
     try:
         # optional dependency (riichi-lut[plot]), needed only for --plot
         import matplotlib  # noqa: PLC0415
@@ -132,6 +180,10 @@ def _plot(result: Any, path: str) -> None:
         import matplotlib.pyplot as plt  # noqa: PLC0415
     except ImportError:
         raise InvalidArgumentError("--plot needs matplotlib: pip install 'riichi-lut[plot]'") from None
+    return plt
+
+
+def _plot(plt: Any, result: Any, path: str) -> None:
     turns = range(len(result.tenpai_by_turn))
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(turns, [100 * p for p in result.tenpai_by_turn], marker="o", label="tenpai by this draw")
@@ -161,63 +213,117 @@ def cmd_nanikiru(args: argparse.Namespace) -> int:
             workers=args.workers,
             client=client,
             riichi=args.riichi,
+            chunk_size=args.chunk_size,
             progress=_progress(args),
         )
     if args.json:
         print(json.dumps([o.to_dict() for o in options]))
         return 0
-    print(f"{args.hand}: each discard, {args.n:,} simulated games of {args.draws} draws (seed {args.seed})")
+    games = f"{args.n:,} simulated games of {args.draws} draws (seed {args.seed})"
+    print(f"{render(args.hand, args.unicode)}: each discard, {games}")
     print("discard  wins within draws        tenpai within draws")
     for o in options:
         win, tenpai = o.win_within(), o.tenpai_within()
         print(
-            f"{o.discard:>7}  {win.p:>6.1%} [{win.low:.1%}, {win.high:.1%}]"
+            f"{glyphs(o.discard) if args.unicode else o.discard:>7}"
+            f"  {win.p:>6.1%} [{win.low:.1%}, {win.high:.1%}]"
             f"  {tenpai.p:>6.1%} [{tenpai.low:.1%}, {tenpai.high:.1%}]"
         )
     return 0
 
 
-def _common(p: argparse.ArgumentParser, *, seeded: bool = True) -> None:
+def _common(p: argparse.ArgumentParser, *, seeded: bool = True, chunk: int = 0) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     if seeded:
         p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same numbers)")
         p.add_argument("--workers", type=int, default=1, help="processes to use")
+        p.add_argument("--chunk-size", type=int, default=chunk, help="items per chunk (memory per worker)")
         p.add_argument(
             "--dask", default="", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786"
+        )
+        p.add_argument(
+            "--dask-timeout",
+            type=float,
+            default=None,
+            metavar="SECONDS",
+            help="seconds to reach the --dask scheduler (default: Dask's connect timeout, 30 s)",
         )
 
 
 def add_parser(sub: Any) -> None:
     """Register ``simulate`` and its subcommands on the main parser's subparsers."""
-    simulate = sub.add_parser("simulate", help="exact deal statistics and seeded simulations")
+    simulate = sub.add_parser(
+        "simulate",
+        help="exact deal statistics and seeded simulations",
+        epilog=examples(
+            "riichi-lut simulate exact --tiles 14",
+            "riichi-lut simulate haipai --n 100000 --seed 1 --workers 2",
+            "riichi-lut simulate selfplay --games 2000 --plot selfplay.png",
+            'riichi-lut simulate nanikiru "2234m506p678s5557z" --draws 6',
+        ),
+    )
     kinds = simulate.add_subparsers(dest="simulation", required=True)
 
-    p = kinds.add_parser("exact", help="exact shanten distribution over all deals")
-    p.add_argument("--tiles", type=int, default=13, choices=(13, 14))
-    p.add_argument("--form", default="all", choices=("all", "standard", "chiitoitsu", "kokushi"))
+    p = kinds.add_parser(
+        "exact",
+        help="exact shanten distribution over all deals",
+        epilog=examples(
+            "riichi-lut simulate exact --tiles 14", "riichi-lut simulate exact --form kokushi --json"
+        ),
+    )
+    p.add_argument("--tiles", type=int, default=13, choices=(13, 14), help="tiles per deal")
+    p.add_argument("--form", default="all", type=choice(*FORMS), metavar="FORM", help=f"{', '.join(FORMS)}")
     _common(p, seeded=False)
-    p.set_defaults(run=cmd_exact)
+    p.set_defaults(run=cmd_exact, flags=FLAGS_EXACT)
 
-    p = kinds.add_parser("haipai", help="shanten of random deals (Monte Carlo)")
+    p = kinds.add_parser(
+        "haipai",
+        help="shanten of random deals (Monte Carlo)",
+        epilog=examples(
+            "riichi-lut simulate haipai --n 100000 --seed 1 --workers 2",
+            "riichi-lut simulate haipai --n 100000 --dask tcp://scheduler:8786 --json",
+        ),
+    )
     p.add_argument("--n", type=int, default=1_000_000, help="number of deals")
-    p.add_argument("--tiles", type=int, default=13, choices=(13, 14))
-    p.add_argument("--form", default="all", choices=("all", "standard", "chiitoitsu", "kokushi"))
-    _common(p)
-    p.set_defaults(run=cmd_haipai)
+    p.add_argument("--tiles", type=int, default=13, choices=(13, 14), help="tiles per deal")
+    p.add_argument("--form", default="all", type=choice(*FORMS), metavar="FORM", help=f"{', '.join(FORMS)}")
+    _common(p, chunk=CHUNK_SIZES["haipai"])
+    p.set_defaults(run=cmd_haipai, flags=FLAGS_HAIPAI)
 
-    p = kinds.add_parser("selfplay", help="single-player self-play with the best-discard policy")
-    p.add_argument("--games", type=int, default=100_000)
+    p = kinds.add_parser(
+        "selfplay",
+        help="single-player self-play with the best-discard policy",
+        epilog=examples(
+            "riichi-lut simulate selfplay --games 2000 --draws 12 --plot selfplay.png",
+            "riichi-lut simulate selfplay --games 2000 --seat e --round s --rules m-league --json",
+        ),
+    )
+    p.add_argument("--games", type=int, default=100_000, help="games to play")
     p.add_argument("--draws", type=int, default=18, help="draws per game (the wall's end)")
     p.add_argument("--dama", action="store_true", help="never declare riichi")
+    p.add_argument("--seat", default="S", help="the player's seat wind: E, S, W or N (either case)")
+    p.add_argument("--round", default="E", help="round wind: E, S, W or N (either case)")
+    p.add_argument(
+        "--rules",
+        type=rule_preset,
+        default="Tenhou",
+        metavar="PRESET",
+        help="rule preset the wins are scored by, any case: Tenhou, Mahjong Soul, M-League, WRC, EMA",
+    )
     p.add_argument("--plot", default="", metavar="PNG", help="write tenpai/win by draw to a PNG (matplotlib)")
-    _common(p)
-    p.set_defaults(run=cmd_selfplay)
+    _common(p, chunk=CHUNK_SIZES["selfplay"])
+    p.set_defaults(run=cmd_selfplay, flags=FLAGS_SELFPLAY)
 
-    p = kinds.add_parser("nanikiru", help="compare the discards of a 14-tile hand by simulation")
-    p.add_argument("hand", metavar="HAND")
+    p = kinds.add_parser(
+        "nanikiru",
+        help="compare the discards of a 14-tile hand by simulation",
+        epilog=examples('riichi-lut simulate nanikiru "2234m506p678s5557z" --draws 6 --n 5000 --workers 2'),
+    )
+    p.add_argument("hand", metavar="HAND", help='14 tiles counting calls as 3, e.g. "2234m506p678s5557z"')
     p.add_argument("--visible", default="", help="tiles seen elsewhere")
-    p.add_argument("--draws", type=int, default=6)
+    p.add_argument("--draws", type=int, default=6, help="draws per game")
     p.add_argument("--n", type=int, default=20_000, help="games per discard")
     p.add_argument("--riichi", action="store_true", help="declare riichi at tenpai")
-    _common(p)
-    p.set_defaults(run=cmd_nanikiru)
+    p.add_argument("--unicode", action="store_true", help="draw the tiles as Unicode mahjong tiles")
+    _common(p, chunk=CHUNK_SIZES["nanikiru"])
+    p.set_defaults(run=cmd_nanikiru, flags=FLAGS_NANIKIRU)

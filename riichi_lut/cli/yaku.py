@@ -16,11 +16,9 @@ import json
 from typing import Any
 
 from ..riichi.glossary import YAKU, YakuEntry, find_yaku
+from .options import examples
 
-EXAMPLES = """examples:
-  riichi-lut yaku
-  riichi-lut yaku pinfu
-  riichi-lut yaku "seven pairs" --json"""
+EXAMPLES = examples("riichi-lut yaku", "riichi-lut yaku pinfu", 'riichi-lut yaku "seven pairs" --json')
 
 
 def han_words(entry: YakuEntry) -> str:
@@ -75,7 +73,6 @@ def add_parser(sub: Any) -> None:
         "yaku",
         help="the yaku glossary: every yaku, or one in full",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "name", nargs="?", metavar="NAME", help="a yaku id, romaji, English name or kanji (default: list all)"

@@ -22,7 +22,8 @@ def test_shanten_prints_each_hand(capsys):
 def test_shanten_json(capsys):
     assert main(["shanten", "--json", "19m19p19s1234567z"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data == {"hand": "19m19p19s1234567z", "value": 0, "standard": 8, "chiitoitsu": 6, "kokushi": 0}
+    # issue 12: a list whatever the number of hands (it was an object for one hand)
+    assert data == [{"hand": "19m19p19s1234567z", "value": 0, "standard": 8, "chiitoitsu": 6, "kokushi": 0}]
 
 
 def test_bad_hand_is_a_clear_error_with_status_2(capsys):
@@ -53,7 +54,8 @@ def test_hint_prints_the_why_and_the_ranked_options(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Discard 7z: stays 1-shanten and accepts 10 kinds / 33 tiles (")
     assert lines[0].endswith("12 more than discarding 6p.")
-    assert [line.split(":")[0].strip() for line in lines[1:]] == ["7z", "6p"]
+    assert [line.split(":")[0].strip() for line in lines[1:-1]] == ["7z", "6p"]
+    assert lines[-1] == "playground: http://127.0.0.1:8000/?q=2234m506p678s5557z"  # issue 12
 
 
 def test_hint_with_visible_tiles_and_json(capsys):
@@ -125,6 +127,7 @@ def test_mcr_shanten_lists_every_form(capsys):
     ]
     assert main(["mcr", "shanten", "--json", "23m456p22z [789s] (1111z)"]) == 0
     data = json.loads(capsys.readouterr().out)
+    [data] = data  # issue 12: a list whatever the number of hands
     assert data["value"] == 0 and data["seven_pairs"] is None and data["knitted_straight"] is None
 
 
@@ -140,7 +143,7 @@ def test_mcr_hint_names_the_points_of_the_waits(capsys):
 def test_mcr_bad_input_is_a_clear_error(capsys):
     args = ["mcr", "score", "123m456p789s123s55z", "--win", "5z", "--seat", "X", "--prevalent", "S"]
     assert main(args) == 2
-    assert capsys.readouterr().err.startswith("error: seat_wind must be")
+    assert capsys.readouterr().err.startswith("error: --seat must be")  # issue 12: the flag, not seat_wind
     assert main(["mcr", "score", "123m456p789s123s55z", "--win", "5z", "--self-drawn", "--robbing-kong",
                  "--seat", "E", "--prevalent", "E"]) == 2  # fmt: skip
     assert "robbing" in capsys.readouterr().err.lower()

@@ -65,4 +65,4 @@ def test_serve_help_shows_the_defaults_and_an_example():
         check=True,
     )
     assert "(default: 127.0.0.1)" in done.stdout and "(default: 8000)" in done.stdout
-    assert "example: riichi-lut serve --port 8080 --open" in done.stdout
+    assert "examples:\n  riichi-lut serve\n  riichi-lut serve --port 8080 --open" in done.stdout

@@ -1,0 +1,24 @@
+"""Links the ``riichi-lut`` command prints: the web playground's permalink of a hand.
+
+:data:`PLAYGROUND` is where ``riichi-lut serve`` serves the playground by default; the
+page reads its hand from ``?q=`` (tenhou.net/2's ``q``).
+
+>>> permalink("2234m506p678s5557z")
+'http://127.0.0.1:8000/?q=2234m506p678s5557z'
+>>> permalink("23m456p22z [789s]")
+'http://127.0.0.1:8000/?q=23m456p22z%20%5B789s%5D'
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+__all__ = ["PLAYGROUND", "permalink"]
+
+PLAYGROUND = "http://127.0.0.1:8000/"
+"""The playground's address: ``riichi-lut serve``'s default host and port."""
+
+
+def permalink(hand: str, base: str = PLAYGROUND) -> str:
+    """The playground URL that opens ``hand`` (its text URL-encoded as ``?q=``)."""
+    return f"{base}?q={quote(hand, safe='')}"

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from ..cli import mcr as cli_mcr
+from ..cli.errors import flag_names
 from ..cli.main import build_parser, hint_of, score_of
 from ..errors import InvalidArgumentError, RiichiLutError
 
@@ -148,6 +149,7 @@ def answer(path: str, query: Mapping[str, Sequence[str]]) -> ApiReply:
     >>> answer("/api/hint", {"q": ["123m"]}).body["type"]
     'InvalidHandError'
     """
+    args: argparse.Namespace | None = None
     try:
         if path == "/api/yaku":
             if query:
@@ -156,7 +158,10 @@ def answer(path: str, query: Mapping[str, Sequence[str]]) -> ApiReply:
         command = ROUTES.get(path)
         if command is None:
             return ApiReply(404, {"error": f"no such route: {path}", "type": "NotFound"})
-        result = _COMPUTE[command](command_args(command, query))
+        args = command_args(command, query)
+        result = _COMPUTE[command](args)
         return ApiReply(200, result.to_dict())
     except RiichiLutError as exc:
-        return ApiReply(400, {"error": str(exc), "type": type(exc).__name__})
+        # the message names the command's flags (--seat, not seat_wind), as the CLI prints it
+        message = flag_names(str(exc), getattr(args, "flags", {}))
+        return ApiReply(400, {"error": message, "type": type(exc).__name__})

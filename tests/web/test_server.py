@@ -161,7 +161,12 @@ def test_api_hint_equals_the_installed_command_in_a_subprocess(base_url):
             "InvalidArgumentError",
             "--rules",
         ),
-        ("/api/score?q=22334455667788p&win=8p&ron=1&seat=Q&round=E", "InvalidSituationError", "Q"),
+        ("/api/score?q=22334455667788p&win=8p&ron=1&seat=Q&round=E", "InvalidSituationError", "--seat must"),
+        (
+            "/api/score?q=22334455667788p&win=8p&ron=1&seat=E&round=E&riichi=1",
+            "InvalidSituationError",
+            "give --sticks=1 or more",
+        ),
         ("/api/score?q=22334455667789p&win=9p&ron=1&seat=E&round=E", "NotAWinError", ""),
         ("/api/mcr/score?q=123m456p789s123s55z&win=5z&seat=E", "InvalidArgumentError", "--prevalent"),
         ("/api/mcr/hint?q=1m", "InvalidHandError", ""),

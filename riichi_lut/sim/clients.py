@@ -19,6 +19,34 @@ from typing import Any
 from ..errors import InvalidArgumentError, describe
 
 
+def check_address(address: str) -> None:
+    """Refuse an address that is not ``scheme://host:port`` (a known scheme, port 1..65535)
+    before any connection is tried: a ``distributed.Client`` that fails on a malformed
+    address lingers for a minute at the interpreter's exit. Left to the connection when
+    Dask is not installed.
+
+    >>> try:
+    ...     check_address("tcp://127.0.0.1:0")
+    ... except InvalidArgumentError as error:
+    ...     print(error)
+    cannot use the Dask scheduler address 'tcp://127.0.0.1:0': port 0 is not in 1..65535
+    """
+    try:
+        # optional dependency (riichi-lut[dask]), needed only for a cluster
+        from distributed.comm.addressing import get_address_host_port  # noqa: PLC0415
+    except ImportError:
+        return
+    try:
+        _, port = get_address_host_port(address)
+    except ValueError as error:
+        problem = str(error)
+    else:
+        if 0 < port < 65536:
+            return
+        problem = f"port {port} is not in 1..65535"
+    raise InvalidArgumentError(f"cannot use the Dask scheduler address {address!r}: {problem}")
+
+
 def connect(address: str, *, timeout: float | None = None) -> Any:
     """A Dask ``distributed.Client`` for ``tcp://host:port`` (needs ``riichi-lut[dask]``);
     ``timeout`` seconds to reach the scheduler (default: Dask's configured connect timeout).
@@ -43,6 +71,7 @@ def connect(address: str, *, timeout: float | None = None) -> Any:
         raise InvalidArgumentError(
             "Dask is not installed: pip install 'riichi-lut[dask]' (or distributed) to use a Dask scheduler"
         ) from None
+    check_address(address)
     options: dict[str, Any] = {"set_as_default": False}
     if timeout is not None:
         options["timeout"] = timeout

@@ -380,3 +380,22 @@ def test_exact_shanten_distribution_draws_no_progress_bar_unless_asked(
     exact_shanten_distribution(13, progress=True)
     bar = capfd.readouterr().err
     assert "exact 13-tile all" in bar and "4/4" in bar
+
+
+def test_malformed_scheduler_address_fails_at_once_and_the_interpreter_exits_at_once() -> None:
+    # A distributed.Client made for a malformed address lingered for a minute at exit: the
+    # address is now checked before any Client exists, so the process ends right away.
+    script = (
+        "from riichi_lut.errors import InvalidArgumentError\n"
+        "from riichi_lut.sim import sample_shanten_distribution\n"
+        "try:\n"
+        "    sample_shanten_distribution(100, client='tcp://host')\n"
+        "except InvalidArgumentError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=45, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("cannot use the Dask scheduler address 'tcp://host': missing port")
+    assert "Traceback" not in done.stderr

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.hand import Hand
+from ..core.tiles import WIND_KINDS
 from ..core.winds import WIND_LETTERS
 from ..errors import InvalidSituationError, NotAWinError
 from ..riichi.rules import TENHOU, RuleSet
@@ -36,7 +37,6 @@ from ..riichi.yaku import ROWS
 
 __all__ = ["ROW_BY_ID", "CompleteYaku", "common_yaku", "complete_yaku", "neutral_win"]
 
-_WINDS = range(27, 31)  # the kinds of East, South, West, North
 ROW_BY_ID = {row.id: row for row, _ in ROWS}
 
 
@@ -68,8 +68,8 @@ def neutral_win(hand: Hand) -> Win:
     'S'
     """
     counts = hand.total_counts
-    wind = next((k for k in _WINDS if counts[k] < 3), 27)
-    letter = WIND_LETTERS[wind - 27]
+    wind = next((i for i, k in enumerate(WIND_KINDS) if counts[k] < 3), 0)
+    letter = WIND_LETTERS[wind]
     return Win(tsumo=True, seat_wind=letter, round_wind=letter)
 
 

@@ -49,8 +49,9 @@ from typing import Any
 
 from ..analysis.efficiency import DiscardOption, Resolved, with_two_step
 from ..analysis.forms import chiitoitsu_shanten
+from ..analysis.readings import YAOCHU
 from ..analysis.shanten import shanten as shanten_of
-from ..core.tiles import KIND_NAMES, TERMINALS_AND_HONORS
+from ..core.tiles import DRAGON_KINDS, KIND_NAMES
 from .words import Code, Reason
 
 __all__ = [
@@ -70,9 +71,6 @@ BACK_MARGIN = 0.75
 LOOSE_GAP = 2
 """The rest of the hand is loose when the regular hand is this many shanten or more
 behind seven pairs."""
-
-_DRAGONS = frozenset(range(31, 34))
-_YAOCHU = frozenset(TERMINALS_AND_HONORS)
 
 
 @dataclass(frozen=True)
@@ -109,7 +107,7 @@ class PairRule:
 
 
 def _easy_pons(f: PairFacts) -> bool:
-    honors = sum(1 for k in f.pairs if k in _YAOCHU)
+    honors = sum(1 for k in f.pairs if k in YAOCHU)
     return len(f.pairs) >= 3 and not f.blocked and 2 * honors > len(f.pairs)
 
 
@@ -131,7 +129,7 @@ PAIR_RULES: tuple[PairRule, ...] = (
 
 
 def _other_yaku(f: PairFacts) -> str | None:
-    dragon = next((k for k in f.pairs if k in _DRAGONS), None)
+    dragon = next((k for k in f.pairs if k in DRAGON_KINDS), None)
     if dragon is not None:
         return f"the {KIND_NAMES[dragon]} pair, a dragon, is a yaku once ponned"
     return "every tile is a simple (tanyao, where open tanyao is played)" if f.simples_only else None
@@ -148,7 +146,7 @@ def pair_facts(counts: Sequence[int], live: Sequence[int]) -> PairFacts:
         blocked=tuple(k for k in pairs if live[k] == 0),
         chiitoitsu=form.chiitoitsu,
         standard=form.standard,
-        simples_only=not any(counts[k] for k in _YAOCHU),
+        simples_only=not any(counts[k] for k in YAOCHU),
     )
 
 

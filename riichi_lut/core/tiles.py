@@ -36,6 +36,7 @@ from ..errors import InvalidHandError, TileParseError, describe, quote
 
 __all__ = [
     "CODE_NAMES",
+    "DRAGON_KINDS",
     "HONOR_KINDS",
     "KIND_NAMES",
     "MAX_COPIES",
@@ -51,6 +52,7 @@ __all__ = [
     "RED_FIVE_KINDS",
     "SUIT_LETTERS",
     "TERMINALS_AND_HONORS",
+    "WIND_KINDS",
     "as_int",
     "check_copies",
     "codes_from_counts",
@@ -91,6 +93,10 @@ RED_136_IDS = (16, 52, 88)
 SUIT_LETTERS = "mpsz"
 NUMBER_SUIT_LETTERS = "mps"
 HONOR_KINDS = tuple(range(27, 34))
+WIND_KINDS = HONOR_KINDS[:4]
+"""East, South, West, North (1z-4z)."""
+DRAGON_KINDS = HONOR_KINDS[4:]
+"""White, green, red dragon (5z-7z)."""
 KIND_NAMES = tuple(f"{n}{s}" for s in NUMBER_SUIT_LETTERS for n in range(1, 10)) + tuple(
     f"{n}z" for n in range(1, 8)
 )

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..core.tiles import DRAGON_KINDS, WIND_KINDS
 from ..errors import InvalidArgumentError, quote
 from .facts import Facts
 from .features import (
@@ -42,8 +43,8 @@ __all__ = ["FANS", "HAND_LEVEL", "Fan", "fan"]
 
 GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s, Green Dragon
 REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s White
-WINDS = frozenset(range(27, 31))
-DRAGONS = frozenset(range(31, 34))
+WINDS = frozenset(WIND_KINDS)
+DRAGONS = frozenset(DRAGON_KINDS)
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 FIVES = frozenset((4, 13, 22))
 _CONCEALED_FORMS = frozenset((6, 7, 12, 19, 20, 34))

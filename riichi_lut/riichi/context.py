@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..analysis.readings import YAOCHU, Reading
+from ..core.tiles import DRAGON_KINDS, WIND_KINDS
 from .rules import RuleSet
 
 __all__ = ["DRAGONS", "GREEN", "WINDS", "Context", "Predicate"]
 
-DRAGONS = (31, 32, 33)
-WINDS = (27, 28, 29, 30)
+DRAGONS = DRAGON_KINDS
+WINDS = WIND_KINDS
 GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s hatsu
 
 

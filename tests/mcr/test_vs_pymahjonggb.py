@@ -38,6 +38,7 @@ from mcr.replacement_shanten import reference_shanten
 from riichi_lut.core.hand import parse_hand
 from riichi_lut.core.tiles import kind_of, parse_tiles
 from riichi_lut.mcr import McrRules, score, shanten, shanten_batch
+from riichi_lut.mcr.win import WIN_FLAGS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "mcr"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "mcr.md"
@@ -86,16 +87,7 @@ def shanten_records() -> tuple[dict[str, Any], ...]:
     return read_corpus("pymahjonggb_shanten.jsonl.zst")
 
 
-FACTS = (
-    "self_drawn",
-    "seat_wind",
-    "prevalent_wind",
-    "flowers",
-    "last_tile",
-    "kong_replacement",
-    "robbing_kong",
-    "last_tile_of_wall",
-)
+FACTS = ("self_drawn", "seat_wind", "prevalent_wind", "flowers", *WIN_FLAGS)  # a record's win facts
 
 
 def oracle_lines(record: dict[str, Any]) -> Lines:

@@ -45,6 +45,7 @@ from _common import (  # the benchmarks' shared set-up; puts the checkout first 
 )
 
 from riichi_lut import format_counts, shanten, shanten_batch, shanten_value
+from riichi_lut.analysis.shanten import general_shanten_value
 
 REPEATS = 7
 # 123m 456p 789s 11z 22z: a shanpon wait, the hand every start-up measurement answers
@@ -115,6 +116,11 @@ def scalar_contestants(lists: list[list[int]]) -> list[ShantenContestant]:
             len(lists),
             lambda: [shanten_value(c) for c in lists],
             scalar_ref=True,
+        ),
+        ShantenContestant(
+            "ours `general_shanten_value(list)`: the general look-up, `shanten_value` before issue 13",
+            len(lists),
+            lambda: [general_shanten_value(c) for c in lists],
         ),
         ShantenContestant(
             "ours `shanten(list)` -> ShantenResult, warm memo",

@@ -188,6 +188,54 @@ def _lookup(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
     return cache[1](counts, melds)
 
 
+# The tables of shanten_value, bound as module globals by _bind_value() when the loaded
+# table set changes (a global look-up is cheaper than a call through a cached closure).
+_UNBOUND = object()
+_v_tables: object = _UNBOUND
+_v_suit: dict[bytes, int] = {}
+_v_honor: dict[bytes, int] = {}
+_v_pair: list[list[int]] = []
+_v_triple: list[list[int]] = []
+_v_standard: list[list[list[int]]] = []
+_v_closed_standard: list[list[int]] = []
+_v_closed_forms: list[int] = []
+_v_memos: tuple[BlockMemo, BlockMemo] | None = None
+# (concealed tiles) | calls << 6 of every legal combination: one set probe checks both.
+_V_TOTALS = frozenset(tiles - 3 * calls | calls << 6 for calls in range(MAX_CALLS + 1) for tiles in (13, 14))
+
+
+def _bind_value() -> None:
+    """Bind the globals of :func:`shanten_value` to the current tables (issue 13 item 4).
+
+    What it computes is :func:`_build_scalar`'s; how differs: plain ``dict`` mirrors of the
+    block memos (CPython specialises a subscript of an exact ``dict``, not of a subclass
+    with ``__missing__``; a miss copies the blocks from the memos and retries), the
+    standard table pre-sliced for 0 calls, and one list of ``min(chiitoitsu, kokushi)`` by
+    the 14 low bits of the summed statistics. :func:`shanten` keeps the general look-up,
+    so the two paths check each other (tests/analysis/test_shanten_value_fast.py)."""
+    global _v_tables, _v_suit, _v_honor, _v_pair, _v_triple, _v_standard, _v_closed_standard
+    global _v_closed_forms, _v_memos
+    t = loader.tables()
+    _v_memos = block_memos(t)
+    _v_suit, _v_honor = {}, {}
+    _v_pair = t["suit_pair_class"].tolist()
+    _v_triple = t["suit_triple_class"].tolist()
+    _v_standard = t["standard_shanten"].tolist()
+    _v_closed_standard = [[row[0] for row in by_honor] for by_honor in _v_standard]
+    _v_closed_forms = [min(CHIITOITSU_BY_STATS[s & 127], KOKUSHI_BY_STATS[s >> 7]) for s in range(1 << 14)]
+    _v_tables = t
+
+
+def _fill_value(b: bytes) -> None:
+    """Copy the four blocks of ``b`` from the memos into the mirrors (``KeyError``: one is
+    not a block pattern, e.g. a count above 4 or a wrong length)."""
+    assert _v_memos is not None
+    suit, honor = _v_memos
+    for key in (b[0:9], b[9:18], b[18:27]):
+        _v_suit[key] = suit[key]
+    _v_honor[b[27:]] = honor[b[27:]]
+
+
 @shared_parameters
 def shanten_value(counts: Sequence[int], melds: int = 0) -> int:
     """Shanten (minimum over the forms that apply) of 34 concealed-tile counts with
@@ -201,6 +249,41 @@ def shanten_value(counts: Sequence[int], melds: int = 0) -> int:
     accepts: ``True``/``False`` (Python ints) read as 1/0. :func:`shanten` refuses them.
 
     >>> shanten_value([1,1,1, 1,1,1, 1,1,1] + [0] * 18 + [4, 0, 0, 0, 0, 0, 0])
+    1
+    """
+    if loader.current is not _v_tables:
+        _bind_value()
+    if (counts.__class__ is not list and counts.__class__ is not tuple) or melds.__class__ is not int:
+        counts = validate_concealed_counts(counts, melds)  # arrays, other sequences, int subclasses
+    try:
+        b = bytes(counts)
+        try:
+            vm = _v_suit[b[0:9]]
+            vp = _v_suit[b[9:18]]
+            vs = _v_suit[b[18:27]]
+            vz = _v_honor[b[27:]]  # four hits imply len(b) == 34
+        except KeyError:
+            _fill_value(b)
+            return shanten_value(counts, melds)
+    except (TypeError, ValueError, KeyError):
+        validate_concealed_counts(counts, melds)
+        raise AssertionError("counts passed validation but not the look-up") from None
+    packed = vm + vp + vs + vz
+    if packed >> 24 & 63 | melds << 6 not in _V_TOTALS:
+        validate_concealed_counts(counts, melds)  # raises with the reason
+    if melds:
+        return _v_standard[_v_triple[_v_pair[vm & 1023][vp & 1023]][vs & 1023]][vz & 1023][melds]
+    regular = _v_closed_standard[_v_triple[_v_pair[vm & 1023][vp & 1023]][vs & 1023]][vz & 1023]
+    other = _v_closed_forms[packed >> _CLASS_BITS & 16383]
+    return regular if regular < other else other
+
+
+def general_shanten_value(counts: Sequence[int], melds: int = 0) -> int:
+    """:func:`shanten_value` by the general look-up that :func:`shanten` uses: the body
+    ``shanten_value`` had before issue 13, kept as the reference its tests and
+    ``bench/bench_shanten.py`` compare with.
+
+    >>> general_shanten_value([1,1,1, 1,1,1, 1,1,1] + [0] * 18 + [4, 0, 0, 0, 0, 0, 0])
     1
     """
     if melds.__class__ is not int or not 0 <= melds <= MAX_CALLS:
@@ -434,6 +517,7 @@ __all__ = [
     "block_memos",
     "block_vector",
     "capped_block_vector",
+    "general_shanten_value",
     "shanten",
     "shanten_batch",
     "shanten_value",

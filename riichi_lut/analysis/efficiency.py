@@ -40,8 +40,7 @@ from . import efficiency_batch as batch
 from .acceptance import NECESSARY, UNNECESSARY, Analysis, analyse, bits, combined
 from .contract import shared_parameters
 from .results import BestDiscardBatch, DiscardOption, FormUkeire, TileLive, UkeireBatch, UkeireResult
-from .two_step import TwoStepChoice, check_two_step
-from .two_step import two_step as two_step_analysis
+from .two_step import TwoStepChoice, check_two_step, two_steps
 
 HandLike = str | Hand | Sequence[int]
 
@@ -271,12 +270,13 @@ def _with_two_steps(
 ) -> tuple[DiscardOption, ...]:
     """The options sorted, with the two-step measure of those ``choice`` names."""
     if choice == "all":
-        options = [with_two_step(o, counts, resolved, live) for o in options]
+        options = with_two_steps(options, counts, resolved, live)
     elif choice == "ties":
         head = min(options, key=DiscardOption.sort_key).sort_key()[:4]  # dead, shanten, furiten, total
         tied = [o for o in options if o.sort_key()[:4] == head]
         if len({o.kind for o in tied}) > 1:
-            options = [with_two_step(o, counts, resolved, live) if o in tied else o for o in options]
+            measured = dict(zip(map(id, tied), with_two_steps(tied, counts, resolved, live), strict=True))
+            options = [measured.get(id(o), o) for o in options]
     return tuple(sorted(options, key=DiscardOption.sort_key))
 
 
@@ -284,13 +284,21 @@ def with_two_step(
     option: DiscardOption, counts: list[int], resolved: Resolved, live: Sequence[int]
 ) -> DiscardOption:
     """``option`` with its two-step measure; ``counts`` is the resolved hand's concealed
-    counts (changed and restored)."""
-    counts[option.kind] -= 1
-    extra = two_step_analysis(
-        counts, resolved.melds, resolved.called, option.shanten, bits(option.mask), live
-    )
-    counts[option.kind] += 1
-    return replace(option, two_step=extra)
+    counts (read, not changed)."""
+    return with_two_steps([option], counts, resolved, live)[0]
+
+
+def with_two_steps(
+    options: Sequence[DiscardOption], counts: list[int], resolved: Resolved, live: Sequence[int]
+) -> list[DiscardOption]:
+    """``options`` with their two-step measures, computed together (one batch for all)."""
+    after = []
+    for option in options:
+        hand = list(counts)
+        hand[option.kind] -= 1
+        after.append((hand, option.shanten, bits(option.mask), live))
+    extras = two_steps(after, resolved.melds, resolved.called)
+    return [replace(o, two_step=extra) for o, extra in zip(options, extras, strict=True)]
 
 
 # --------------------------------------------------------------------------- batch
@@ -467,4 +475,5 @@ __all__ = [
     "ukeire_of",
     "ukeire_resolved",
     "with_two_step",
+    "with_two_steps",
 ]

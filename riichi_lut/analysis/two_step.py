@@ -26,6 +26,7 @@ import numpy as np
 
 from ..core.tiles import KIND_NAMES
 from ..errors import InvalidArgumentError, quote
+from . import follow_ups
 from .acceptance import NECESSARY, UNNECESSARY, bits, combined
 
 GOOD_SHAPE_LIVE = 4  # a wait on more than this many live tiles is a good shape
@@ -165,23 +166,73 @@ def two_step(
     live: Sequence[int],
 ) -> TwoStep:
     """Two-step analysis of the 13-tile (3n+1) hand ``counts`` whose shanten is
-    ``shanten`` and whose accepted kinds are ``accepted``, with ``live`` counts."""
+    ``shanten`` and whose accepted kinds are ``accepted``, with ``live`` counts: one
+    option of :func:`two_steps`."""
+    return two_steps([(counts, shanten, accepted, live)], melds, called)[0]
+
+
+Option = tuple[Sequence[int], int, Sequence[int], Sequence[int]]
+"""One discard option for :func:`two_steps`: its 13-tile counts, shanten, accepted kinds
+(at tenpai its waits) and live counts."""
+
+
+def two_steps(options: Sequence[Option], melds: int, called: Sequence[int] | None) -> list[TwoStep]:
+    """:func:`two_step` of several options of one hand (``melds`` calls holding
+    ``called``) at once.
+
+    Hands without known call tiles take the batch path of
+    :mod:`riichi_lut.analysis.follow_ups`, one kernel call for all the options; hands
+    whose calls cap some kinds take :func:`two_step_reference`, one option at a time.
+    Both give the same answers (tests/analysis/test_follow_ups.py)."""
+    if called is None or not any(called):
+        requests = [follow_ups.Request(*option) for option in options]
+        answers = follow_ups.answer(requests, melds)
+        if answers is not None:
+            return [_from_answer(r, a) for r, a in zip(requests, answers, strict=True)]
+    return [two_step_reference(c, melds, called, s, a, live) for c, s, a, live in options]
+
+
+def _from_answer(request: follow_ups.Request, answer: follow_ups.Answer) -> TwoStep:
+    found = tuple(FollowUp(*row) for row in answer.follow_ups)
+    if answer.improvements is None:
+        return _summary(found, request.shanten)
+    waits = tuple(request.accepted)
+    wait_live = sum(request.live[k] for k in waits)
+    better = tuple(Improvement(*row) for row in answer.improvements)
+    return TwoStep(found, None, None, waits, wait_live, better)
+
+
+def _summary(found: tuple[FollowUp, ...], shanten: int) -> TwoStep:
+    """The two-step view of a hand above tenpai from its follow-ups."""
+    average = _weighted([(f.live, f.total) for f in found])
+    good = None
+    if shanten == 1:
+        good = _weighted([(f.live, 1.0 if f.total > GOOD_SHAPE_LIVE else 0.0) for f in found])
+    return TwoStep(found, average, good, None, None, None)
+
+
+def two_step_reference(
+    counts: Sequence[int],
+    melds: int,
+    called: Sequence[int] | None,
+    shanten: int,
+    accepted: Sequence[int],
+    live: Sequence[int],
+) -> TwoStep:
+    """:func:`two_step` by one scalar analysis per (draw, discard): the path before issue
+    13, kept for hands whose calls cap some kinds and as the reference of the table path."""
     hand = list(counts)
-    follow_ups = []
+    found = []
     for draw in accepted:
         hand[draw] += 1
         after_live = list(live)
         after_live[draw] = max(0, after_live[draw] - 1)
         shanten14, discard, total = _best_discard(hand, melds, called, after_live)
         hand[draw] -= 1
-        follow_ups.append(FollowUp(draw, live[draw], discard, shanten14, total))
+        found.append(FollowUp(draw, live[draw], discard, shanten14, total))
     if shanten == 0:
-        return _tenpai(hand, melds, called, accepted, live, tuple(follow_ups))
-    average = _weighted([(f.live, f.total) for f in follow_ups])
-    good = None
-    if shanten == 1:
-        good = _weighted([(f.live, 1.0 if f.total > GOOD_SHAPE_LIVE else 0.0) for f in follow_ups])
-    return TwoStep(tuple(follow_ups), average, good, None, None, None)
+        return _tenpai(hand, melds, called, accepted, live, tuple(found))
+    return _summary(tuple(found), shanten)
 
 
 def _tenpai(

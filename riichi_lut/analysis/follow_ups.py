@@ -1,0 +1,152 @@
+"""The batch path of the two-step analysis (:mod:`riichi_lut.analysis.two_step`): for the
+13-tile hands of several discard options at once, the best follow-up discard after every
+accepted draw and, at tenpai, the improvement tiles; for hands whose calls (if any) hold
+no known tiles.
+
+What it computes is :func:`~riichi_lut.analysis.two_step.two_step_reference`'s, draw by
+draw and discard by discard, with the same tie rule (the first best discard in kind
+order); how differs (issue 13 item 5): instead of one scalar analysis per (draw,
+discard), one call of the batch kernel
+(:func:`~riichi_lut.analysis.efficiency_batch.analyse_indices`) for all the options:
+
+every (option, draw, held kind) 13-tile hand, one row each (the 14-tile hand after the
+draw, less one copy of the kind): its shanten and accepted tiles, then the live total as
+a product with the option's live counts after the draw. The 14-tile hand's shanten is
+the minimum over its rows (-1 when a row is tenpai on its own discard: the 14 tiles are
+complete), and the discards that keep it are the rows at that minimum.
+
+The best discard of a draw is the maximum of ``total * 64 + (63 - discard)`` over its rows
+(one ``np.maximum.at``): the highest total, then the lowest kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..lut.rows import block_indices
+from .acceptance import NECESSARY
+from .efficiency_batch import analyse_indices, tables
+
+FollowUpRow = tuple[int, int, int | None, int, int]
+"""(draw, live copies, best discard or ``None`` when complete, shanten after the draw,
+live acceptance after the discard): the fields of a ``FollowUp``."""
+ImprovementRow = tuple[int, int, int, int]
+"""(draw, live copies, discard, live copies of the wider wait): an ``Improvement``."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """One option's 13-tile hand ``counts`` (shanten ``shanten``, accepted kinds
+    ``accepted``, at tenpai its waits) and the ``live`` counts it is measured against."""
+
+    counts: Sequence[int]
+    shanten: int
+    accepted: Sequence[int]
+    live: Sequence[int]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a :class:`Request` gets: its follow-ups and, at tenpai, its improvements."""
+
+    follow_ups: list[FollowUpRow]
+    improvements: list[ImprovementRow] | None
+
+
+def _analyse(rows: np.ndarray, melds: int, which: int) -> tuple[np.ndarray, np.ndarray]:
+    """(shanten (n,), tiles (n, 34) bool) of count rows, by the batch kernel."""
+    _, indices = block_indices(rows)
+    return analyse_indices(tables(), indices, lambda subset: rows[subset], melds, which)
+
+
+def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
+    """The follow-ups (and improvements) of every request, one kernel call in all;
+    ``None`` when a draw would be a fifth copy of a kind (inconsistent live counts).
+
+    >>> from riichi_lut.core.hand import parse_hand
+    >>> hand = list(parse_hand("12m567m789p23s11z5z").concealed)  # accepts 3m 1s 4s
+    >>> answer([Request(hand, 1, [2, 18, 21], [4] * 34)], 0)[0].follow_ups  # 3m, 5z: 1s 4s
+    [(2, 4, 31, 0, 8), (18, 4, 31, 0, 4), (21, 4, 31, 0, 4)]
+    >>> hand = list(parse_hand("24m567m789p11z234s").concealed)  # waits 3m (4 live)
+    >>> [(d, x, w) for d, _, x, w in answer([Request(hand, 0, [2], [4] * 34)], 0)[0].improvements][-2:]
+    [(7, 1, 12), (27, 1, 8)]
+    """
+    # every (option, draw): follow-ups for the accepted draws, and at tenpai the
+    # improvement candidates (a live copy, not a wait) after them
+    owner: list[int] = []
+    draws: list[int] = []
+    improving: list[bool] = []
+    for i, r in enumerate(requests):
+        owner += [i] * len(r.accepted)
+        draws += r.accepted
+        improving += [False] * len(r.accepted)
+        if r.shanten == 0:
+            waits = set(r.accepted)
+            more = [k for k, n in enumerate(r.live) if n > 0 and k not in waits]
+            owner += [i] * len(more)
+            draws += more
+            improving += [True] * len(more)
+    if not owner:
+        return [Answer([], [] if r.shanten == 0 else None) for r in requests]
+    hands = np.array([r.counts for r in requests], dtype=np.uint8)
+    lives = np.array([r.live for r in requests], dtype=np.int16)
+    group_owner = np.array(owner, dtype=np.intp)
+    group_draw = np.array(draws, dtype=np.intp)
+    n = len(owner)
+    at = np.arange(n)
+    rows14 = hands[group_owner]
+    rows14[at, group_draw] += 1
+    if rows14.max() > 4:
+        return None  # a draw of a fifth copy: the reference path names the error
+    live_after = lives[group_owner]
+    live_after[at, group_draw] = np.maximum(live_after[at, group_draw] - 1, 0)
+
+    # every 14-tile hand less each kind it holds: one row each, by group, then kind
+    group, discard = np.nonzero(rows14)
+    rows13 = rows14[group]
+    rows13[np.arange(len(group)), discard] -= 1
+    shanten13, accepted = _analyse(rows13, melds, NECESSARY)
+    # the 14-tile shanten is the best discard's, or -1 when a discard leaves a hand that
+    # waits on it (the 14 tiles are complete); the discards that keep it are the kept ones
+    shanten14 = np.full(n, 99, dtype=np.int64)
+    np.minimum.at(shanten14, group, shanten13)
+    complete = np.zeros(n, dtype=bool)
+    complete[group[(shanten13 == 0) & accepted[np.arange(len(group)), discard]]] = True
+    shanten14[complete] = -1
+    improves = np.array(improving, dtype=bool)
+    kept = (shanten13 == shanten14[group]) & ~(
+        improves[group] & ((shanten14[group] != 0) | (discard == group_draw[group]))
+    )
+    totals = (accepted * live_after[group]).sum(axis=1, dtype=np.int64)
+    best = np.full(n, -1, dtype=np.int64)
+    np.maximum.at(best, group[kept], totals[kept] * 64 + (63 - discard[kept]))
+    return _answers(requests, owner, draws, improving, shanten14.tolist(), best.tolist())
+
+
+def _answers(
+    requests: Sequence[Request],
+    owner: list[int],
+    draws: list[int],
+    improving: list[bool],
+    shanten14: list[int],
+    best: list[int],
+) -> list[Answer]:
+    answers = [Answer([], [] if r.shanten == 0 else None) for r in requests]
+    wait_live = [sum(r.live[k] for k in r.accepted) for r in requests]
+    for i, draw, improves, shanten, key in zip(owner, draws, improving, shanten14, best, strict=True):
+        r = requests[i]
+        found = answers[i]
+        discard, total = (None, -1) if key < 0 else (63 - key % 64, key // 64)
+        if not improves:
+            if shanten < 0:
+                discard, total = None, 0
+            found.follow_ups.append((draw, r.live[draw], discard, shanten, total))
+        elif discard is not None and found.improvements is not None and total > wait_live[i]:
+            found.improvements.append((draw, r.live[draw], discard, total))
+    return answers
+
+
+__all__ = ["Answer", "FollowUpRow", "ImprovementRow", "Request", "answer"]

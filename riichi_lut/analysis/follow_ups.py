@@ -21,7 +21,7 @@ The best discard of a draw is the maximum of ``total * 64 + (63 - discard)`` ove
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,10 +56,30 @@ class Answer:
     improvements: list[ImprovementRow] | None
 
 
-def _analyse(rows: np.ndarray, melds: int, which: int) -> tuple[np.ndarray, np.ndarray]:
-    """(shanten (n,), tiles (n, 34) bool) of count rows, by the batch kernel."""
-    _, indices = block_indices(rows)
-    return analyse_indices(tables(), indices, lambda subset: rows[subset], melds, which)
+_BLOCK_OF = np.array([min(k // 9, 3) for k in range(34)], dtype=np.intp)
+_POWER_IN_BLOCK = np.array([5 ** (k % 9) if k < 27 else 5 ** (k - 27) for k in range(34)], dtype=np.int64)
+
+
+def _less_one(
+    rows14: np.ndarray, group: np.ndarray, discard: np.ndarray
+) -> tuple[list[np.ndarray], Callable[[np.ndarray], np.ndarray]]:
+    """Block indices of the 13-tile hands ``rows14[group] - discard`` from those of the
+    14-tile rows (one subtraction of ``5**position`` in the discard's block), and a
+    function giving the count rows of a subset (only where chiitoitsu or kokushi are
+    read)."""
+    _, indices14 = block_indices(rows14)
+    block, power = _BLOCK_OF[discard], _POWER_IN_BLOCK[discard]
+    indices = [
+        np.asarray(index, dtype=np.int64)[group] - np.where(block == b, power, 0)
+        for b, index in enumerate(indices14)
+    ]
+
+    def rows_of(subset: np.ndarray) -> np.ndarray:
+        rows: np.ndarray = rows14[group[subset]]
+        rows[np.arange(len(subset)), discard[subset]] -= 1
+        return rows
+
+    return indices, rows_of
 
 
 def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
@@ -92,7 +112,7 @@ def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
     if not owner:
         return [Answer([], [] if r.shanten == 0 else None) for r in requests]
     hands = np.array([r.counts for r in requests], dtype=np.uint8)
-    lives = np.array([r.live for r in requests], dtype=np.int16)
+    lives = np.array([r.live for r in requests], dtype=np.uint8)  # 34 * 4 < 256: sums fit
     group_owner = np.array(owner, dtype=np.intp)
     group_draw = np.array(draws, dtype=np.intp)
     n = len(owner)
@@ -102,13 +122,12 @@ def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
     if rows14.max() > 4:
         return None  # a draw of a fifth copy: the reference path names the error
     live_after = lives[group_owner]
-    live_after[at, group_draw] = np.maximum(live_after[at, group_draw] - 1, 0)
+    live_after[at, group_draw] = np.maximum(live_after[at, group_draw], 1) - 1
 
     # every 14-tile hand less each kind it holds: one row each, by group, then kind
     group, discard = np.nonzero(rows14)
-    rows13 = rows14[group]
-    rows13[np.arange(len(group)), discard] -= 1
-    shanten13, accepted = _analyse(rows13, melds, NECESSARY)
+    indices, rows_of = _less_one(rows14, group, discard)
+    shanten13, accepted = analyse_indices(tables(), indices, rows_of, melds, NECESSARY)
     # the 14-tile shanten is the best discard's, or -1 when a discard leaves a hand that
     # waits on it (the 14 tiles are complete); the discards that keep it are the kept ones
     shanten14 = np.full(n, 99, dtype=np.int64)
@@ -120,7 +139,7 @@ def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
     kept = (shanten13 == shanten14[group]) & ~(
         improves[group] & ((shanten14[group] != 0) | (discard == group_draw[group]))
     )
-    totals = (accepted * live_after[group]).sum(axis=1, dtype=np.int64)
+    totals = np.einsum("ij,ij->i", accepted.view(np.uint8), live_after[group]).astype(np.int64)
     best = np.full(n, -1, dtype=np.int64)
     np.maximum.at(best, group[kept], totals[kept] * 64 + (63 - discard[kept]))
     return _answers(requests, owner, draws, improving, shanten14.tolist(), best.tolist())

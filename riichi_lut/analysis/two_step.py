@@ -182,9 +182,10 @@ def two_steps(options: Sequence[Option], melds: int, called: Sequence[int] | Non
 
     Hands without known call tiles take the batch path of
     :mod:`riichi_lut.analysis.follow_ups`, one kernel call for all the options; hands
-    whose calls cap some kinds take :func:`two_step_reference`, one option at a time.
+    whose calls cap some kinds (or live counts outside 0..4) take
+    :func:`two_step_reference`, one option at a time.
     Both give the same answers (tests/analysis/test_follow_ups.py)."""
-    if called is None or not any(called):
+    if (called is None or not any(called)) and all(min(o[3]) >= 0 and max(o[3]) <= 4 for o in options):
         requests = [follow_ups.Request(*option) for option in options]
         answers = follow_ups.answer(requests, melds)
         if answers is not None:

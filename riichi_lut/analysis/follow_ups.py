@@ -16,7 +16,7 @@ the minimum over its rows (-1 when a row is tenpai on its own discard: the 14 ti
 complete), and the discards that keep it are the rows at that minimum.
 
 The best discard of a draw is the maximum of ``total * 64 + (63 - discard)`` over its rows
-(one ``np.maximum.at``): the highest total, then the lowest kind.
+(one ``np.maximum.reduceat``): the highest total, then the lowest kind.
 """
 
 from __future__ import annotations
@@ -130,18 +130,18 @@ def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
     shanten13, accepted = analyse_indices(tables(), indices, rows_of, melds, NECESSARY)
     # the 14-tile shanten is the best discard's, or -1 when a discard leaves a hand that
     # waits on it (the 14 tiles are complete); the discards that keep it are the kept ones
-    shanten14 = np.full(n, 99, dtype=np.int64)
-    np.minimum.at(shanten14, group, shanten13)
-    complete = np.zeros(n, dtype=bool)
-    complete[group[(shanten13 == 0) & accepted[np.arange(len(group)), discard]]] = True
-    shanten14[complete] = -1
-    improves = np.array(improving, dtype=bool)
+    starts = np.searchsorted(group, at)  # every group holds tiles: no empty segment
+    row = np.arange(len(group))
+    waits_on_discard = (shanten13 == 0) & accepted[row, discard]
+    shanten14 = np.where(
+        np.logical_or.reduceat(waits_on_discard, starts), -1, np.minimum.reduceat(shanten13, starts)
+    )
+    improves = np.array(improving, dtype=bool)[group]
     kept = (shanten13 == shanten14[group]) & ~(
-        improves[group] & ((shanten14[group] != 0) | (discard == group_draw[group]))
+        improves & ((shanten14[group] != 0) | (discard == group_draw[group]))
     )
     totals = np.einsum("ij,ij->i", accepted.view(np.uint8), live_after[group]).astype(np.int64)
-    best = np.full(n, -1, dtype=np.int64)
-    np.maximum.at(best, group[kept], totals[kept] * 64 + (63 - discard[kept]))
+    best = np.maximum.reduceat(np.where(kept, totals * 64 + (63 - discard), -1), starts)
     return _answers(requests, owner, draws, improving, shanten14.tolist(), best.tolist())
 
 

@@ -53,7 +53,6 @@ SHANTEN_BINS = 15
 """Shanten -1 .. 13, one bin each."""
 SPLIT_BITS = 10
 HONOR_BITS = 64 - SPLIT_BITS
-LOW32 = np.uint64(0xFFFF_FFFF)
 THREE_BITS = np.uint64(0x0707_0707_0707_0707)
 TOP = (1 << 64) - 1
 #: bit fields of the summed statistics of a deal (above the 16 class bits of a word)
@@ -76,10 +75,9 @@ class BlockAlias:
     candidate: np.uint64  # the smallest limit (capped at 2**64 - 1): rarely reached
 
     def params(self, sizes: np.ndarray) -> np.ndarray:
-        """``mask << 32 | first column`` per size (uint64)."""
-        mask = (np.uint64(1) << self.column_bits[sizes].astype(np.uint64)) - np.uint64(1)
-        packed: np.ndarray = (mask << np.uint64(32)) | self.first[sizes].astype(np.uint64)
-        return packed
+        """``mask << 32 | first column`` per size (int64)."""
+        packed: np.ndarray = ((1 << self.column_bits[sizes]) - 1) << 32 | self.first[sizes]
+        return packed.astype(np.int64)
 
 
 def _block_alias(t: Tables, block: Block, bits: int) -> BlockAlias:
@@ -200,7 +198,7 @@ class AliasSampler:
     split_limit: int
     split_candidate: np.uint64
     split_sizes: np.ndarray  # int64 (splits, 4)
-    params: tuple[np.ndarray, ...]  # per block position: uint64 per split (own, alias) slot
+    params: tuple[np.ndarray, ...]  # per block position: int64 per split (own, alias) slot
     blocks: tuple[BlockAlias, ...]  # suit, suit, suit, honor
     words: tuple[np.ndarray, ...]  # per position: uint64 count word per (column, own/alias)
     states: tuple[np.ndarray, ...]  # per position: uint32 state word per (column, own/alias)
@@ -250,7 +248,7 @@ def sampler(tiles: int) -> AliasSampler:
 
 def _columns(s: AliasSampler, raw: np.ndarray) -> np.ndarray:
     """(own, alias) slot of each lane's split from its rows 0 (column) and 1 (threshold)."""
-    pick: np.ndarray = (raw[0] & np.uint64((1 << SPLIT_BITS) - 1)).astype(np.intp)
+    pick: np.ndarray = raw[0].view(np.int64) & np.int64((1 << SPLIT_BITS) - 1)
     above = raw[1] >= s.split_threshold.take(pick)
     pick <<= 1
     pick += above
@@ -258,10 +256,11 @@ def _columns(s: AliasSampler, raw: np.ndarray) -> np.ndarray:
 
 
 def _pick(block: BlockAlias, r: np.ndarray, params: np.ndarray) -> np.ndarray:
-    """(own, alias) slot of each lane's column: ``2 * column + (r >= threshold)``."""
-    column = r & (params >> np.uint64(32))
-    column += params & LOW32
-    index: np.ndarray = column.astype(np.intp)
+    """(own, alias) slot of each lane's column: ``2 * column + (r >= threshold)``; the
+    column is ``first + (r & mask)``, computed on the draws viewed as int64 (the index
+    type) so that no conversion pass is needed."""
+    index: np.ndarray = r.view(np.int64) & (params >> np.int64(32))
+    index += params & np.int64(0xFFFF_FFFF)
     above = r >= block.threshold.take(index)
     index <<= 1
     index += above

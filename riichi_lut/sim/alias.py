@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import TableError
 from ..lut import loader
 from ..lut.blocks import HONOR, MAX_BLOCK_TILES, SUIT, Block, broadcast_sum, tile_totals
 from ..lut.loader import Tables
@@ -80,6 +81,14 @@ class BlockAlias:
         return packed.astype(np.int64)
 
 
+def _check_full(name: str, threshold: np.ndarray, alias: np.ndarray, capacity: int) -> None:
+    """A full column (threshold = capacity) must be its own alias: its run-time threshold
+    is capped at 2**64 - 1, and the one raw value at the cap must not change the outcome."""
+    full = np.flatnonzero(threshold == capacity)
+    if (alias[full] != full).any():
+        raise TableError(f"table {name}: a full column has another alias; {loader.REBUILD}")
+
+
 def _block_alias(t: Tables, block: Block, bits: int) -> BlockAlias:
     name = f"deal_{block.name}"
     layout = t[f"{name}_layout"].astype(object)
@@ -94,6 +103,7 @@ def _block_alias(t: Tables, block: Block, bits: int) -> BlockAlias:
         stop = first + (1 << k)
         q = (1 << (bits - k)) // capacity
         part = threshold[first:stop]
+        _check_full(name, part, alias[first:stop], capacity)
         scaled = (part * np.uint64(min(q, TOP))) << np.uint64(k)  # exact below capacity
         raw[first:stop] = np.where(part == capacity, np.uint64(TOP), scaled)  # full: alias is itself
         own = np.flatnonzero(totals == size)
@@ -216,6 +226,7 @@ def _build(t: Tables, tiles: int) -> AliasSampler:
         raise AssertionError(f"{name}: {bits} column bits, the sampler reads {SPLIT_BITS}")
     q = (1 << 64) // capacity
     thr = t[f"{name}_threshold"]
+    _check_full(name, thr, t[f"{name}_alias"], capacity)
     split_threshold = np.array([TOP if int(x) == capacity else q * int(x) for x in thr], dtype=np.uint64)
     own = np.arange(1 << bits)
     sizes = t[f"deal{tiles}_splits"].astype(np.int64)

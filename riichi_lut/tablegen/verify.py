@@ -228,6 +228,9 @@ def _check_alias(
         return [f"{name}: {len(threshold)} columns for {len(weights)} outcomes"]
     if capacity != total // common or int(threshold.max()) > capacity or int(alias.max()) >= len(weights):
         return [f"{name}: capacity, a threshold or an alias out of range"]
+    full = np.flatnonzero(threshold == capacity)
+    if (alias[full] != full).any():
+        return [f"{name}: a full column has another alias"]
     try:
         encoded = encoded_weights(threshold, alias, capacity, len(weights))
     except IndexError:

@@ -79,6 +79,18 @@ def test_regression_an_edited_alias_table_is_caught(table: str, index: int) -> N
     assert check_deal_tables(edited)
 
 
+def test_regression_a_full_column_with_another_alias_is_caught() -> None:
+    """A full column's alias carries no weight, so only this check sees it; the run-time
+    threshold of a full column is capped at 2**64 - 1, where the alias must not differ."""
+    edited = tables()
+    threshold, alias = edited["deal_suit_threshold"], edited["deal_suit_alias"].copy()
+    start, bits, capacity = (int(x) for x in edited["deal_suit_layout"][6])
+    full = start + int(np.flatnonzero(threshold[start : start + (1 << bits)] == capacity)[0])
+    alias[full] = (alias[full] + 1) % 100
+    edited["deal_suit_alias"] = alias
+    assert any("full column" in p for p in check_deal_tables(edited))
+
+
 def test_raw_thresholds_are_the_integer_thresholds_scaled() -> None:
     """One raw draw r: column r mod 2**k, and r < (q t) << k exactly when u // q < t for
     u = r >> k accepted below q C; so the run-time thresholds must be (q t) << k."""

@@ -3,10 +3,11 @@
 
 Run by hand from the checkout:  python bench/bench_sim.py [--deals N] [--games G] [--seed S]
 
-One run, one seed. Deals: our `deal_counts` (13-tile counts drawn with numpy's
-multivariate hypergeometric, the distribution of a shuffled wall's first 13 tiles), the
-same plus `shanten_batch` in one process, and `sample_shanten_distribution` with 1 and 2
-worker processes (process start-up included); beside them a real wall shuffle in numpy
+One run, one seed. Deals: our `deal_counts` (13-tile counts from the exact alias tables,
+the distribution of a shuffled wall's first 13 tiles) beside the old path it replaced,
+numpy's multivariate hypergeometric (`deal_counts(method="numpy")`, issue 13 item 2); each
+plus `shanten_batch` in one process; `sample_shanten_distribution` with 1 and 2 worker
+processes (process start-up included), which never writes the counts; beside them a real wall shuffle in numpy
 (`Generator.permuted` on (N, 136) rows), the cost of 13 bounded random integers alone (a
 floor: not even a valid deal), and `riichienv.RiichiEnv.reset()` (a full game start: a
 shuffled wall, four hands dealt). Self-play: our `selfplay` with 1 and 2 workers, and a
@@ -87,8 +88,8 @@ def deal_contestants(seed: int, n: int, shuffle_n: int) -> list[SimContestant]:
     def floor() -> np.ndarray:
         return np.random.default_rng(seed).integers(0, 136, size=(n, 13), dtype=np.uint8)
 
-    def deals_and_shanten() -> dict[int, int]:
-        return histogram(shanten_batch(deal_counts(np.random.default_rng(seed), n), threads=1))
+    def deals_and_shanten(method: str) -> dict[int, int]:
+        return histogram(shanten_batch(deal_counts(np.random.default_rng(seed), n, method=method), threads=1))
 
     def shuffle_and_shanten() -> dict[int, int]:
         return histogram(shanten_batch(shuffled_deals(seed, shuffle_n), threads=1))
@@ -103,14 +104,26 @@ def deal_contestants(seed: int, n: int, shuffle_n: int) -> list[SimContestant]:
         ),
         row(
             "deals",
-            "ours `deal_counts(rng, N)` (counts only)",
+            'old path: `deal_counts(rng, N, method="numpy")` (`multivariate_hypergeometric`, counts only)',
+            lambda: deal_counts(np.random.default_rng(seed), n, method="numpy"),
+            len,
+        ),
+        row(
+            "deals",
+            "ours `deal_counts(rng, N)` (alias tables, counts only)",
             lambda: deal_counts(np.random.default_rng(seed), n),
             len,
         ),
         row(
             "deals",
+            'old path: `deal_counts(method="numpy")` + `shanten_batch(threads=1)`, one process',
+            lambda: deals_and_shanten("numpy"),
+            counted,
+        ),
+        row(
+            "deals",
             "ours `deal_counts` + `shanten_batch(threads=1)`, one process",
-            deals_and_shanten,
+            lambda: deals_and_shanten("alias"),
             counted,
         ),
         row(
@@ -274,12 +287,24 @@ def main() -> None:
         "installed here.\n"
     )
 
+    old_counts, new_counts, old_shanten, new_shanten, one = deals[2:7]
+    print("### Exact deals by alias tables (issue 13 item 2)\n")
+    print(
+        f"- `deal_counts`: alias tables ÷ numpy hypergeometric (same run): "
+        f"**{ratio_text(new_counts.rate / old_counts.rate)}** (target ≥ 2×)"
+    )
+    print(
+        f"- `sample_shanten_distribution(workers=1)` (fused: no counts written) ÷ the old path "
+        f"(numpy deals + `shanten_batch`, one process): **{ratio_text(one.rate / old_shanten.rate)}**; "
+        f"alias deals + `shanten_batch` ÷ the old path: {ratio_text(new_shanten.rate / old_shanten.rate)}\n"
+    )
+
     print("### Targets (issue 5)\n")
     print(
         f"- deals ≥ {rate_text(DEAL_TARGET)}/s including the shuffle: **{rate_text(ours_deals.rate)} "
         "deals/s** "
         f"(`sample_shanten_distribution`, 2 workers, deals and shanten); `deal_counts` alone "
-        f"{rate_text(deals[2].rate)}/s on one core; 13 bounded random integers alone "
+        f"{rate_text(deals[3].rate)}/s on one core; 13 bounded random integers alone "
         f"{rate_text(deals[0].rate)}/s on one core"
     )
     print(
@@ -293,7 +318,7 @@ def main() -> None:
         if isinstance(c.answers, dict):
             z, at = max_z(c.answers, exact, total)
             print(f"- {c.name}: largest |z| against the exact distribution {z:.2f} (shanten {at})")
-    same = deals[4].answers == deals[5].answers
+    same = deals[6].answers == deals[7].answers
     print(f"- `sample_shanten_distribution` workers=1 vs workers=2: {'identical' if same else 'DIFFERENT'}")
     same = turns[0].answers == turns[1].answers
     print(f"- `selfplay` workers=1 vs workers=2: {'identical' if same else 'DIFFERENT'}")

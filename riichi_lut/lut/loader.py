@@ -80,6 +80,21 @@ EXPECTED: dict[str, tuple[str, tuple[int, ...]]] = {
     "honor_complete": ("<i4", (498,)),
     "honor_split_offsets": ("<i4", (499,)),
     "honor_splits": ("<u4", (498,)),
+    # the alias tables of the exact deal sampler (riichi_lut.tablegen.deals)
+    "deal_suit_threshold": ("<u4", (555_857,)),
+    "deal_suit_alias": ("<u4", (555_857,)),
+    "deal_suit_layout": ("<u8", (15, 3)),
+    "deal_honor_threshold": ("<u4", (53_161,)),
+    "deal_honor_alias": ("<u4", (53_161,)),
+    "deal_honor_layout": ("<u8", (15, 3)),
+    "deal13_splits": ("|u1", (560, 4)),
+    "deal13_split_threshold": ("<u8", (1024,)),
+    "deal13_split_alias": ("<u2", (1024,)),
+    "deal13_split_layout": ("<u8", (1, 3)),
+    "deal14_splits": ("|u1", (680, 4)),
+    "deal14_split_threshold": ("<u8", (1024,)),
+    "deal14_split_alias": ("<u2", (1024,)),
+    "deal14_split_layout": ("<u8", (1, 3)),
 }
 
 

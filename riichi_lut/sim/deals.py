@@ -1,8 +1,16 @@
 """Random deals, seeded and vectorised, and the sampled shanten distribution.
 
-A deal's tile counts are drawn directly: ``Generator.multivariate_hypergeometric`` with
-four copies of each of the 34 kinds (the ``count`` method draws the tiles one by one in C),
-which is the same distribution as taking the first tiles of a shuffled 136-tile wall.
+A deal's tile counts are drawn directly, in the distribution of the first tiles of a
+shuffled 136-tile wall. Deals of 13 or 14 tiles come from exact alias tables
+(:mod:`riichi_lut.sim.alias`: the split over the four blocks, then each block's pattern,
+five raw 64-bit draws a deal); other sizes, and ``method="numpy"`` (the reference), from
+``Generator.multivariate_hypergeometric`` with four copies of each of the 34 kinds (its
+``count`` method draws the tiles one by one in C, 13 random numbers a deal). The two
+methods give the same distribution, not the same deals for a seed.
+
+:func:`sample_shanten_distribution` never writes the counts: it draws the same deals as
+:func:`deal_counts` and maps each block's pattern straight to its class and statistics
+(:func:`~riichi_lut.sim.alias.alias_shanten_histogram`).
 """
 
 from __future__ import annotations
@@ -12,54 +20,73 @@ from typing import Any
 import numpy as np
 
 from ..analysis.forms import Form, check_form
-from ..analysis.shanten import shanten_batch
 from ..core.args import as_count
 from ..errors import InvalidArgumentError, quote
+from .alias import ALIAS_SIZES, SHANTEN_BINS, alias_counts, alias_shanten_histogram
 from .backend import DEFAULT_CHUNK, Chunk, plan, stream
 from .limits import MAX_DEALS, allocating, check_memory, check_work, chunk_parameter
 
 COPIES = [4] * 34
 #: shanten -1 .. 13 (kokushi reaches 13, standard 8): one bin each, so every chunk's counts
 #: have the same length whatever the form
-BINS = 15
+BINS = SHANTEN_BINS
+METHODS = ("alias", "numpy")
 
 
-#: rows drawn per numpy call: numpy returns int64 counts, 272 bytes a deal, which are
-#: copied into the uint8 result block by block instead of all at once
+#: rows drawn per call of a sampler (numpy's hypergeometric returns int64 counts, 272
+#: bytes a deal, copied into the uint8 result block by block); part of what a seed means
 DEAL_BLOCK = 1 << 15
 #: bytes a deal needs at least in a chunk: its 34 counts and its shanten
 DEAL_BYTES = 34 + 1
 
 
-def deal_counts(rng: np.random.Generator, n: int, tiles: int = 13) -> np.ndarray:
+def deal_counts(rng: np.random.Generator, n: int, tiles: int = 13, *, method: str = "alias") -> np.ndarray:
     """(n, 34) uint8 counts of ``n`` random deals of ``tiles`` tiles, drawn from ``rng`` in
-    blocks of :data:`DEAL_BLOCK` rows (numpy's rows depend on the block size, so this
-    fixes it: a seed gives the same deals on every machine). More rows than memory can
-    hold are refused by name (:mod:`riichi_lut.sim.limits`), not with numpy's ``MemoryError``.
+    blocks of :data:`DEAL_BLOCK` rows (the rows depend on the block size, so this fixes
+    it: a seed gives the same deals on every machine). ``method="alias"`` draws deals of
+    13 or 14 tiles from the alias tables (:mod:`riichi_lut.sim.alias`) and any other size
+    as ``"numpy"`` does, with numpy's multivariate hypergeometric sampler: the same
+    distribution, other deals for a seed. More rows than memory can hold are refused by
+    name (:mod:`riichi_lut.sim.limits`), not with numpy's ``MemoryError``.
 
     >>> deal_counts(np.random.default_rng(1), 2).sum(axis=1).tolist()
+    [13, 13]
+    >>> deal_counts(np.random.default_rng(1), 2, method="numpy").sum(axis=1).tolist()
     [13, 13]
     """
     if not isinstance(rng, np.random.Generator):
         raise InvalidArgumentError(f"rng must be a numpy Generator, got {type(rng).__name__}")
     n, tiles = as_count(n, "n"), as_count(tiles, "tiles", 0, 136)
+    if not isinstance(method, str) or method not in METHODS:
+        raise InvalidArgumentError(f"method must be one of {', '.join(METHODS)}; got {quote(method)}")
     what = f"n={n:,} rows of 34 counts"
     check_memory(n * 34, what)
-    with allocating(what, n * 34 + min(n, DEAL_BLOCK) * 34 * 8):
+    alias = method == "alias" and tiles in ALIAS_SIZES
+    scratch = min(n, DEAL_BLOCK) * (5 * 8 * 2 if alias else 34 * 8)
+    with allocating(what, n * 34 + scratch):
         out = np.empty((n, 34), dtype=np.uint8)
         for start in range(0, n, DEAL_BLOCK):
             stop = min(n, start + DEAL_BLOCK)
-            out[start:stop] = rng.multivariate_hypergeometric(
-                COPIES, tiles, size=stop - start, method="count"
-            )
+            if alias:
+                alias_counts(rng, out[start:stop], tiles)
+            else:
+                out[start:stop] = rng.multivariate_hypergeometric(
+                    COPIES, tiles, size=stop - start, method="count"
+                )
     return out
 
 
 def _shanten_task(chunk: Chunk, params: tuple[int, Form]) -> np.ndarray:
-    tiles, form = params
-    with allocating(f"a chunk of {chunk.size:,} deals", chunk.size * DEAL_BYTES):
-        values = shanten_batch(deal_counts(chunk.rng(), chunk.size, tiles), form=form, threads=1)
-        return np.bincount(values.astype(np.int64) + 1, minlength=BINS)
+    """The chunk's histogram: the deals of ``deal_counts(chunk.rng(), chunk.size, tiles)``,
+    block by block, each block's shanten read from its patterns' state words."""
+    tiles, form = params  # tiles: 13 or 14, checked by the caller
+    form = check_form(form)
+    rng = chunk.rng()
+    totals = np.zeros(BINS, dtype=np.int64)
+    with allocating(f"a chunk of {chunk.size:,} deals", min(chunk.size, DEAL_BLOCK) * DEAL_BYTES):
+        for start in range(0, chunk.size, DEAL_BLOCK):
+            totals += alias_shanten_histogram(rng, min(DEAL_BLOCK, chunk.size - start), tiles, form)
+    return totals
 
 
 def sample_shanten_distribution(

@@ -14,6 +14,7 @@ import numpy as np
 from ..lut.blocks import HONOR, SUIT, Block, valid_mask
 from ..lut.loader import SCHEMA_VERSION
 from .classes import classify, compose, standard_shanten_table, useful_table
+from .deals import deal_tables
 from .decompositions import decomposition_tables
 from .replacement import replacement_numbers, tile_masks
 
@@ -79,4 +80,10 @@ def build(progress: Progress = _noop) -> dict[str, np.ndarray]:
         "honor_masks": honor["honor_masks"],
         **decomposition_tables(SUIT),
         **decomposition_tables(HONOR),
+        **_deal_tables(progress),
     }
+
+
+def _deal_tables(progress: Progress) -> dict[str, np.ndarray]:
+    progress("deal alias tables")
+    return deal_tables()

@@ -16,6 +16,9 @@ explicitly instead of the generator's two-case formula.
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import numpy as np
 
 from ..lut.blocks import HONOR, MAX_MELDS, SUIT, Block, base5_index, complete_shapes
@@ -202,6 +205,89 @@ def check_decompositions(block: Block, tables: dict[str, np.ndarray]) -> list[st
     return problems
 
 
+def encoded_weights(threshold: np.ndarray, alias: np.ndarray, capacity: int, outcomes: int) -> list[int]:
+    """The weight an alias table gives each outcome, read back from its columns: column
+    ``j`` gives its own outcome ``threshold[j]`` of its ``capacity`` units and its alias the
+    rest (Python ints, exact)."""
+    weights = [0] * outcomes
+    for j, (t, a) in enumerate(zip(threshold.tolist(), alias.tolist(), strict=True)):
+        if t:
+            weights[j] += t  # a column past the outcomes must hold threshold 0: IndexError
+        weights[a] += capacity - t
+    return weights
+
+
+def _check_alias(
+    name: str, threshold: np.ndarray, alias: np.ndarray, bits: int, capacity: int, weights: list[int]
+) -> list[str]:
+    """One alias table against the weights it must encode: ``w_i * 2**bits / g`` units
+    with ``g = gcd(sum w, 2**bits)``, capacity ``sum w / g``, fewest columns."""
+    columns, total = 1 << bits, sum(weights)
+    common = math.gcd(total, columns)
+    if len(threshold) != columns or columns < len(weights) or (columns > 1 and columns // 2 >= len(weights)):
+        return [f"{name}: {len(threshold)} columns for {len(weights)} outcomes"]
+    if capacity != total // common or int(threshold.max()) > capacity or int(alias.max()) >= len(weights):
+        return [f"{name}: capacity, a threshold or an alias out of range"]
+    full = np.flatnonzero(threshold == capacity)
+    if (alias[full] != full).any():
+        return [f"{name}: a full column has another alias"]
+    try:
+        encoded = encoded_weights(threshold, alias, capacity, len(weights))
+    except IndexError:
+        return [f"{name}: a column past the outcomes keeps a threshold"]
+    if encoded != [w * (columns // common) for w in weights]:
+        return [f"{name}: encodes other weights than the exact ones"]
+    return []
+
+
+def check_deal_tables(tables: dict[str, np.ndarray]) -> list[str]:
+    """The deal sampler's alias tables (``tablegen.deals``): every weight they encode,
+    recomputed: ``prod C(4, k_i)`` per block pattern (their sum ``C(36, s)`` or ``C(28, s)``)
+    and ``C(36, a) C(36, b) C(36, c) C(28, d)`` per split, exactly."""
+    problems: list[str] = []
+    ways = np.array([math.comb(4, k) for k in range(5)], dtype=np.int64)
+    for block, wall in ((SUIT, 36), (HONOR, 28)):
+        digits = _digits(block)
+        sizes = digits.sum(axis=0)
+        weight = np.prod(ways[digits.astype(np.int64)], axis=0)
+        name = f"deal_{block.name}"
+        layout = tables[f"{name}_layout"].tolist()
+        first = 0
+        for size, (start, bits, capacity) in enumerate(layout):
+            mine = weight[sizes == size].tolist()
+            if start != first or sum(mine) != math.comb(wall, size):
+                problems.append(f"{name}_layout: size {size} misplaced or of the wrong total")
+                break
+            first = start + (1 << bits)
+            part = slice(start, first)
+            problems += _check_alias(
+                f"{name} size {size}",
+                tables[f"{name}_threshold"][part],
+                tables[f"{name}_alias"][part],
+                bits,
+                capacity,
+                mine,
+            )
+        if first != len(tables[f"{name}_threshold"]):
+            problems.append(f"{name}: {len(tables[f'{name}_threshold'])} columns, the layout covers {first}")
+    for tiles in (13, 14):
+        rows = [r for r in itertools.product(range(tiles + 1), repeat=4) if sum(r) == tiles]
+        if tables[f"deal{tiles}_splits"].tolist() != [list(r) for r in rows]:
+            problems.append(f"deal{tiles}_splits: not every split once, in order")
+            continue
+        weights = [
+            math.comb(36, a) * math.comb(36, b) * math.comb(36, c) * math.comb(28, d) for a, b, c, d in rows
+        ]
+        if sum(weights) != math.comb(136, tiles):
+            problems.append(f"deal{tiles}: split weights do not add up to C(136, {tiles})")
+        _, bits, capacity = tables[f"deal{tiles}_split_layout"][0].tolist()
+        name = f"deal{tiles}_split"
+        problems += _check_alias(
+            name, tables[f"{name}_threshold"], tables[f"{name}_alias"], bits, capacity, weights
+        )
+    return problems
+
+
 def check_all(tables: dict[str, np.ndarray]) -> list[str]:
     """All problems found (an empty list when every entry checks out)."""
     return (
@@ -211,4 +297,5 @@ def check_all(tables: dict[str, np.ndarray]) -> list[str]:
         + check_hint_tables(tables)
         + check_decompositions(SUIT, tables)
         + check_decompositions(HONOR, tables)
+        + check_deal_tables(tables)
     )

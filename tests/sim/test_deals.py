@@ -209,7 +209,9 @@ def test_float_tiles_and_numpy_counts() -> None:
 
 
 def test_deal_counts_draws_in_fixed_blocks() -> None:
-    """The recipe behind "same seed, same deals": numpy rows asked for DEAL_BLOCK at a time."""
+    """The recipe behind "same seed, same deals": rows asked for DEAL_BLOCK at a time, from
+    numpy's sampler (``method="numpy"``) or from the alias tables (the default, issue 13)."""
+    from riichi_lut.sim.alias import alias_counts
     from riichi_lut.sim.deals import COPIES, DEAL_BLOCK
 
     n = DEAL_BLOCK + 17
@@ -217,6 +219,11 @@ def test_deal_counts_draws_in_fixed_blocks() -> None:
     expected = np.concatenate(
         [rng.multivariate_hypergeometric(COPIES, 13, size=size, method="count") for size in (DEAL_BLOCK, 17)]
     )
+    assert (deal_counts(np.random.default_rng(SEED), n, method="numpy") == expected).all()
+    rng = np.random.default_rng(SEED)
+    expected = np.empty((n, 34), dtype=np.uint8)
+    alias_counts(rng, expected[:DEAL_BLOCK], 13)
+    alias_counts(rng, expected[DEAL_BLOCK:], 13)
     assert (deal_counts(np.random.default_rng(SEED), n) == expected).all()
 
 
@@ -230,11 +237,13 @@ def test_deal_counts_draws_in_fixed_blocks() -> None:
         ((np.random.default_rng(0), 10, -1), "tiles must be"),
         ((np.random.default_rng(0), 10, 137), "at most 136"),
         ((np.random.default_rng(0), 10, True), "tiles must be"),
+        ((np.random.default_rng(0), 10, 13, "count"), "method must be"),
+        ((np.random.default_rng(0), 10, 13, None), "method must be"),
     ],
 )
 def test_deal_counts_bad_arguments_raise(args: tuple[Any, ...], match: str) -> None:
     with pytest.raises(InvalidArgumentError, match=match):
-        deal_counts(*args)
+        deal_counts(*args[:3], **({"method": args[3]} if len(args) > 3 else {}))
 
 
 def test_worker_pool_is_kept_and_survives_a_failed_job(one_process: dict[int, int]) -> None:

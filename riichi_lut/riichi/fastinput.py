@@ -97,7 +97,7 @@ def _codes(value: object) -> tuple[int, ...] | None:
     if value.__class__ is not tuple and value.__class__ is not list:
         return None
     out = []
-    for v in value:  # type: ignore[attr-defined]
+    for v in value:
         if v.__class__ is str:
             code = _CODE_OF_NAME.get(v)
             if code is None:
@@ -110,7 +110,9 @@ def _codes(value: object) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def facts_of_keywords(facts: Mapping[str, Any]) -> Facts | None:
+def facts_of_keywords(  # noqa: PLR0911  (one return per kind of input left to Win)
+    facts: Mapping[str, Any],
+) -> Facts | None:
     """The facts of ``score(..., **facts)`` in the plain case (see the module docstring), or
     None: then ``Win(**facts)`` reads them (or raises)."""
     keys = facts.keys()
@@ -122,7 +124,7 @@ def facts_of_keywords(facts: Mapping[str, Any]) -> Facts | None:
                 return None
     get = facts.get
     tsumo, seat, round_ = get("tsumo"), get("seat_wind"), get("round_wind")
-    if tsumo is not True and tsumo is not False or seat.__class__ is not str or round_.__class__ is not str:
+    if (tsumo is not True and tsumo is not False) or seat.__class__ is not str or round_.__class__ is not str:
         return None
     seat_kind, round_kind = _WIND_KIND.get(seat), _WIND_KIND.get(round_)
     if seat_kind is None or round_kind is None:
@@ -248,39 +250,34 @@ def _suit_record(block: int, digits: str) -> SuitRecord | None:
 
 def hand_of_text(
     text: str,
-) -> tuple[list[int], tuple[int, int, int], tuple[BlockRecord, ...], str] | None:
+) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[BlockRecord, ...], str] | None:
     """(34 concealed counts, red fives per suit, the four block records, the hand as
     ``Hand.to_text`` writes it) of a closed hand in canonical notation with no fifth copy
     and at most one red five a suit, or None."""
     match = CANONICAL.fullmatch(text)
     if match is None:
         return None
-    counts: list[int] = []
-    red = [0, 0, 0]
-    records = []
-    written = ""
-    for block, digits in enumerate(match.groups()):
-        if digits is None:
-            counts += (0,) * (7 if block == 3 else 9)
-            records.append(_EMPTY)
-            continue
-        record = _suit_record(block, digits)
-        if record is None:
-            return None
-        counts += record[0]
-        if block < 3:
-            red[block] = record[1]
-        records.append(record[2])
-        written += record[3]
-    return counts, (red[0], red[1], red[2]), tuple(records), written
+    m, p, s, z = match.groups("")
+    rm = _suit_memo[0].get(m) or _suit_record(0, m)
+    rp = _suit_memo[1].get(p) or _suit_record(1, p)
+    rs = _suit_memo[2].get(s) or _suit_record(2, s)
+    rz = _suit_memo[3].get(z) or _suit_record(3, z)
+    if rm is None or rp is None or rs is None or rz is None:
+        return None
+    return (
+        rm[0] + rp[0] + rs[0] + rz[0],
+        (rm[1], rp[1], rs[1]),
+        (rm[2], rp[2], rs[2], rz[2]),
+        rm[3] + rp[3] + rs[3] + rz[3],
+    )
 
 
 def tile_code(tile: object) -> int | None:
     """The code of one tile given as a name ("5p", "0p") or a code 0..36, else None."""
     if tile.__class__ is str:
-        return _CODE_OF_NAME.get(tile)  # type: ignore[call-overload,no-any-return]
-    if tile.__class__ is int and 0 <= tile < NUM_CODES:  # type: ignore[operator]
-        return tile  # type: ignore[return-value]
+        return _CODE_OF_NAME.get(tile)
+    if tile.__class__ is int and 0 <= tile < NUM_CODES:
+        return tile
     return None
 
 

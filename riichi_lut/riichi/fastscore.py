@@ -10,7 +10,8 @@ and the split's groups; what a row supersedes, the han (closed or open), the yak
 multiples (``RuleSet.double_yakuman``, ``multiple_yakuman``) come from that table, looked up
 once per mask and rule set. Fu are a sum over the split, points from
 :func:`~riichi_lut.riichi.points.base_points`. Every reading is scored and the best key
-(total, yakuman, han, fu) kept, as ``score`` does.
+(total, yakuman, han, fu) kept, as ``score`` does. The functions are long and flat on
+purpose: on this path a Python call costs more than a branch.
 
 :func:`evaluate` returns ``None`` for anything the general path must decide: a check that
 fails (the general path raises the error), a hand that is not complete or has no yaku.
@@ -24,9 +25,9 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import product
 
 from ..core.calls import Call, CallType
-from ..core.tiles import CODE_NAMES, NUM_CODES, RED_FIVE_KINDS, TERMINALS_AND_HONORS, kind_of
+from ..core.tiles import NUM_CODES, RED_FIVE_KINDS, TERMINALS_AND_HONORS, kind_of
 from .context import GREEN
-from .fastinput import BlockRecord, Facts, Split, block_record, split_record
+from .fastinput import BlockRecord, Facts, Split, block_record, split_record, tile_code
 from .points import base_points
 from .rules import RuleSet
 from .situation import dora_of
@@ -58,7 +59,6 @@ _HONORS = 0x7F << 27
 _SUITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 _KIND = tuple(kind_of(c) for c in range(NUM_CODES))
 _DORA = tuple(dora_of(c) for c in range(NUM_CODES))
-_CODE_OF_NAME = {name: code for code, name in enumerate(CODE_NAMES)}
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 #: A concealed triplet's fu by kind (closed: 4 simple, 8 terminal or honor).
 _TRIPLET_FU = tuple(8 if k in _YAOCHU_SET else 4 for k in range(34))
@@ -67,8 +67,13 @@ _TANKI, _RYANMEN, _OTHER, _SHANPON = 0, 1, 2, 3  # waits as the fu and pinfu nee
 
 # Per rule set: (rules, {mask << 1 | closed: (yakuman, han, pinfu) or None},
 # {han << 24 | fu << 12 | yakuman: (base, limit)}, {hand facts: hand mask}).
-_per_rules: dict[int, tuple[RuleSet, dict[int, tuple[int, int, bool] | None], dict[int, tuple[int, str | None]], dict[
-    tuple[int, ...], int]]] = {}  # fmt: skip
+_RulesData = tuple[
+    RuleSet,
+    dict[int, tuple[int, int, bool] | None],
+    dict[int, tuple[int, str | None]],
+    dict[tuple[int, ...], int],
+]
+_per_rules: dict[int, _RulesData] = {}
 
 
 def _resolve(mask: int, closed: bool, rules: RuleSet) -> tuple[int, int, bool] | None:
@@ -95,10 +100,7 @@ def _resolve(mask: int, closed: bool, rules: RuleSet) -> tuple[int, int, bool] |
     return 0, han, bool(mask & PINFU) and closed
 
 
-def _rules_data(
-    rules: RuleSet,
-) -> tuple[RuleSet, dict[int, tuple[int, int, bool] | None], dict[int, tuple[int, str | None]], dict[
-        tuple[int, ...], int]]:  # fmt: skip
+def _rules_data(rules: RuleSet) -> _RulesData:
     data = _per_rules.get(id(rules))
     if data is None or data[0] is not rules:
         if len(_per_rules) > 64:
@@ -108,7 +110,8 @@ def _rules_data(
     return data
 
 
-def _hand_mask(kinds: int, closed: bool, f: Facts, n_kans: int, totals: Sequence[int], win_kind: int,
+def _hand_mask(  # noqa: C901, PLR0912  (a flat hot path: see the module docstring)
+kinds: int, closed: bool, f: Facts, n_kans: int, totals: Sequence[int], win_kind: int,
                rules: RuleSet) -> int:  # fmt: skip
     """The yaku that depend on the facts and the tiles only (not on the split)."""
     tsumo, _, _, riichi, double, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou = f[:13]
@@ -167,7 +170,8 @@ def _hand_mask(kinds: int, closed: bool, f: Facts, n_kans: int, totals: Sequence
     return m
 
 
-def _check(
+def _check(  # noqa: C901, PLR0911, PLR0912
+
     counts: Sequence[int], red: tuple[int, int, int], calls: tuple[Call, ...], f: Facts, win_tile: object,
     rules: RuleSet,
 ) -> tuple[int, Sequence[int], list[int]] | None:  # fmt: skip
@@ -177,9 +181,11 @@ def _check(
         return None
     in_riichi = f[3] or f[4]
     rinshan, chankan = f[8], f[9]
-    totals = list(counts) if calls else counts
+    totals: Sequence[int] = counts
     reds = list(red)
     if calls:
+        with_calls = list(counts)
+        totals = with_calls
         has_kan = opened = False
         for call in calls:
             t = call.type
@@ -189,21 +195,17 @@ def _check(
                 opened = True
             for code in call.tiles:
                 kind = _KIND[code]
-                totals[kind] += 1
+                with_calls[kind] += 1
                 if code >= 34:
                     reds[code - 34] += 1
         if (rinshan and not has_kan) or (in_riichi and opened) or f[10] or f[11] or f[12]:
             return None
     elif rinshan:
         return None
-    if win_tile.__class__ is str:
-        code = _CODE_OF_NAME.get(win_tile)  # type: ignore[call-overload]
-        if code is None:
-            return None
-    elif win_tile.__class__ is int and 0 <= win_tile < NUM_CODES:  # type: ignore[operator]
-        code = win_tile
-    else:
+    win_code = tile_code(win_tile)
+    if win_code is None:
         return None
+    code = win_code
     kind = _KIND[code]
     if code >= 34:
         if red[code - 34] != 1:
@@ -232,7 +234,8 @@ def _check(
     return code, totals, hand_red
 
 
-def _standard(
+def _standard(  # noqa: C901, PLR0912, PLR0915
+
     records: tuple[BlockRecord, ...], calls: Split, closed_kans: int, closed: bool, tsumo: bool,
     seat: int, round_: int, w: int, hand_mask: int, rules: RuleSet, consider: Callable[[int, int, int], None],
 ) -> None:  # fmt: skip
@@ -303,7 +306,7 @@ def _standard(
         sets_mask = (SANANKOU if concealed >= 3 else 0) | (SUUANKOU if concealed == 4 else 0)
         here = combo[win_block]
         if here[0]:
-            pinfu = closed and n_runs == 4 and not (pair >= 31 or pair == seat or pair == round_)
+            pinfu = closed and n_runs == 4 and not (pair >= 31 or pair in (seat, round_))
             done = -1
             for r in here[0]:
                 if r <= w <= r + 2 and r != done:
@@ -325,7 +328,7 @@ def _standard(
             consider(m | sets_mask | (SUUANKOU_TANKI if concealed == 4 else 0), fu0, _TANKI)
 
 
-def evaluate(
+def evaluate(  # noqa: C901, PLR0912, PLR0915
     counts: Sequence[int],
     red: tuple[int, int, int],
     calls: tuple[Call, ...],
@@ -406,7 +409,7 @@ def evaluate(
     best: FastScore | None = None
     readings = 0
 
-    def consider(mask: int, fu_parts: int, wait: int) -> None:
+    def consider(mask: int, fu_parts: int, wait: int) -> None:  # noqa: PLR0912
         """Score one reading: its found-yaku mask, its fu before the win-dependent lines."""
         nonlocal best, readings
         readings += 1
@@ -424,7 +427,7 @@ def evaluate(
             fu = fu_parts
             if tsumo and not pinfu:
                 fu += 2
-            if wait != _RYANMEN and wait != _SHANPON:
+            if wait not in (_RYANMEN, _SHANPON):
                 fu += 2
             if fu == 20 and not closed and not tsumo and rules.open_pinfu_fu == 30:
                 fu = 30
@@ -449,7 +452,7 @@ def evaluate(
 
     _standard(records, call_split, closed_kans, closed, tsumo, seat, round_, w, hand_mask, rules, consider)
     if not calls:
-        if kinds.bit_count() == 7 and all(c == 0 or c == 2 for c in counts):
+        if kinds.bit_count() == 7 and all(c in (0, 2) for c in counts):
             consider(hand_mask | CHIITOI, -25, _TANKI)
         if kinds == _YAOCHU:
             mask = (hand_mask & ~HONROUTOU) | KOKUSHI | (KOKUSHI_13 if counts[w] == 2 else 0)

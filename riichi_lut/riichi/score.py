@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, overload
 
@@ -23,7 +24,7 @@ from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES, kind_of
 from ..errors import InvalidSituationError, NotAWinError
 from . import situation as situation_module
-from .fastinput import facts_of_keywords, facts_of_win, hand_of_text, tile_code
+from .fastinput import BlockRecord, Facts, facts_of_keywords, facts_of_win, hand_of_text, tile_code
 from .fastscore import evaluate as fast_evaluate
 from .fu import FuLine, fu_lines
 from .points import Payment, base_points, payments
@@ -270,39 +271,19 @@ def score(
         fast = facts_of_win(win)
     if fast is None:
         return reference_score(hand, win_tile, win, rules=rules, **facts)
-    calls: tuple[Call, ...] = ()
-    records = None
-    parsed: Hand | None = None
-    written = ""
-    if hand.__class__ is str:
-        read = hand_of_text(hand)  # type: ignore[arg-type]
-        if read is None:
-            parsed = as_hand(hand)
-            counts, red, calls = list(parsed.concealed), parsed.red, parsed.calls
-        else:
-            counts, red, records, written = read
-    elif isinstance(hand, Hand):
-        parsed = hand
-        counts, red, calls = list(hand.concealed), hand.red, hand.calls
-    else:
+    read = _read_hand(hand)
+    if read is None:
         return reference_score(hand, win_tile, win, rules=rules, **facts)
+    counts, red, calls, records, text = read
     found = fast_evaluate(counts, red, calls, records, fast, win_tile, rules)
     if found is None:
         return reference_score(hand, win_tile, win, rules=rules, **facts)
     if isinstance(found, int):
-        text = written if parsed is None else parsed.to_text()
-        if found < 0:
-            raise NotAWinError(
-                f"{text} is not a complete hand (four melds and a pair, seven pairs or kokushi)"
-            )
-        extra = f" ({found} dora do not count as a yaku)" if found else ""
-        notes = unplayed_notes(rules, ippatsu=fast[5], renhou=fast[12], ura=bool(fast[14]))
-        raise NotAWinError(
-            f"{text} won on {KIND_NAMES[kind_of(tile_code(win_tile) or 0)]} has no yaku{extra}: it is"
-            f" not a win{''.join(f'; {note}' for note in notes)}"
-        )
+        raise _not_a_win(found, text if isinstance(text, str) else text.to_text(), win_tile, fast, rules)
     total, yakuman, han, fu, base, limit, points = found
     result = object.__new__(ScoreResult)
+    if win is None:  # the lazy fields need a Win: the facts as given, indicators as read
+        facts = {**facts, "dora_indicators": fast[13], "ura_indicators": fast[14]}
     given = win
     result.__dict__.update(
         han=han, fu=fu, yakuman=yakuman, limit=limit, base=base, riichi_sticks=1000 * fast[16], total=total,
@@ -310,6 +291,38 @@ def score(
         _build=lambda: reference_score(hand, win_tile, Win(**facts) if given is None else given, rules=rules),
     )  # fmt: skip
     return result
+
+
+def _read_hand(
+    hand: object,
+) -> (
+    tuple[Sequence[int], tuple[int, int, int], tuple[Call, ...], tuple[BlockRecord, ...] | None, str | Hand]
+    | None
+):
+    """(concealed counts, red fives, calls, the block records if known, the hand's text or
+    the Hand) of ``score``'s hand, or None for a hand the reference path reads."""
+    if hand.__class__ is str:
+        read = hand_of_text(hand)
+        if read is not None:
+            return read[0], read[1], (), read[2], read[3]
+        parsed = as_hand(hand)
+        return parsed.concealed, parsed.red, parsed.calls, None, parsed
+    if isinstance(hand, Hand):
+        return hand.concealed, hand.red, hand.calls, None, hand
+    return None
+
+
+def _not_a_win(found: int, text: str, win_tile: object, fast: Facts, rules: RuleSet) -> NotAWinError:
+    """The reference path's error for a hand that is not complete (``found`` -1) or has no
+    yaku (``found`` its dora han)."""
+    if found < 0:
+        return NotAWinError(f"{text} is not a complete hand (four melds and a pair, seven pairs or kokushi)")
+    extra = f" ({found} dora do not count as a yaku)" if found else ""
+    notes = unplayed_notes(rules, ippatsu=fast[5], renhou=fast[12], ura=bool(fast[14]))
+    return NotAWinError(
+        f"{text} won on {KIND_NAMES[kind_of(tile_code(win_tile) or 0)]} has no yaku{extra}: it is"
+        f" not a win{''.join(f'; {note}' for note in notes)}"
+    )
 
 
 def reference_score(

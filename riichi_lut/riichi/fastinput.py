@@ -23,8 +23,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..analysis.readings import block_splits
-from ..core.calls import Call
-from ..core.hand import Hand
 from ..core.tiles import CODE_NAMES, NUM_CODES, TERMINALS_AND_HONORS, format_counts
 from ..core.winds import WIND_INDEX
 from .win import WIN_FLAGS, Win
@@ -38,7 +36,6 @@ __all__ = [
     "block_record",
     "facts_of_keywords",
     "facts_of_win",
-    "hand_fields",
     "hand_of_text",
     "split_record",
     "tile_code",
@@ -114,7 +111,13 @@ def facts_of_keywords(  # noqa: PLR0911  (one return per kind of input left to W
     facts: Mapping[str, Any],
 ) -> Facts | None:
     """The facts of ``score(..., **facts)`` in the plain case (see the module docstring), or
-    None: then ``Win(**facts)`` reads them (or raises)."""
+    None: then ``Win(**facts)`` reads them (or raises).
+
+    >>> facts_of_keywords({"tsumo": True, "seat_wind": "e", "round_wind": "S", "dora_indicators": ["5m"]})
+    (True, 27, 28, False, False, False, False, False, False, False, False, False, False, (4,), (), 0, 0)
+    >>> facts_of_keywords({"tsumo": True, "seat_wind": "E", "round_wind": "S", "haitei": True}) is None
+    True
+    """
     keys = facts.keys()
     if not keys <= _COMMON:
         if not keys <= _KEYWORDS:
@@ -148,7 +151,11 @@ def facts_of_keywords(  # noqa: PLR0911  (one return per kind of input left to W
 
 
 def facts_of_win(w: Win) -> Facts | None:
-    """The facts of a :class:`Win` (validated already), or None for a robbed closed kan."""
+    """The facts of a :class:`Win` (validated already), or None for a robbed closed kan.
+
+    >>> facts_of_win(Win(tsumo=False, seat_wind="S", round_wind="E", honba=2))[:3]
+    (False, 28, 27)
+    """
     d = w.__dict__
     if d["chankan"] == "closed":
         return None
@@ -159,7 +166,12 @@ def facts_of_win(w: Win) -> Facts | None:
 
 
 def block_record(block: int, counts: Sequence[int]) -> BlockRecord:
-    """The splits and present kinds of one block (0-2 the suits, 3 the honors) of 34 counts."""
+    """The splits and present kinds of one block (0-2 the suits, 3 the honors) of 34 counts.
+
+    >>> splits, kinds = block_record(0, [1, 1, 1, 3, 0, 0, 0, 0, 2] + [0] * 25)
+    >>> [(s[0], s[1], s[2]) for s in splits], bin(kinds)
+    ([((0,), (3,), 8)], '0b100001111')
+    """
     lo, hi, name = _BLOCKS[block]
     key = (block, bytes(counts[lo:hi]))
     record = _block_memo.get(key)
@@ -187,7 +199,11 @@ def _make_block_record(lo: int, name: str, pattern: bytes) -> BlockRecord:
 
 
 def split_record(runs: tuple[int, ...], triplets: tuple[int, ...], pair: int) -> Split:
-    """A block's split with its additive features (see :data:`Split`)."""
+    """A block's split with its additive features (see :data:`Split`).
+
+    >>> split_record((0, 0), (8,), -1)[3:9]  # melds, run mask, set mask, peikou, fu, outside
+    (3, 1, 256, 1, 8, True)
+    """
     ordered = sorted(runs)
     peikou = i = 0
     while i < len(ordered) - 1:
@@ -253,7 +269,14 @@ def hand_of_text(
 ) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[BlockRecord, ...], str] | None:
     """(34 concealed counts, red fives per suit, the four block records, the hand as
     ``Hand.to_text`` writes it) of a closed hand in canonical notation with no fifth copy
-    and at most one red five a suit, or None."""
+    and at most one red five a suit, or None.
+
+    >>> counts, red, records, text = hand_of_text("321m406p789s11122z")
+    >>> red, text, sum(counts)
+    ((0, 1, 0), '123m406p789s11122z', 14)
+    >>> hand_of_text("123m 456p") is None  # not canonical: the general parser reads it
+    True
+    """
     match = CANONICAL.fullmatch(text)
     if match is None:
         return None
@@ -273,14 +296,13 @@ def hand_of_text(
 
 
 def tile_code(tile: object) -> int | None:
-    """The code of one tile given as a name ("5p", "0p") or a code 0..36, else None."""
+    """The code of one tile given as a name ("5p", "0p") or a code 0..36, else None.
+
+    >>> tile_code("0p"), tile_code(13), tile_code("5")
+    (35, 13, None)
+    """
     if tile.__class__ is str:
         return _CODE_OF_NAME.get(tile)
     if tile.__class__ is int and 0 <= tile < NUM_CODES:
         return tile
     return None
-
-
-def hand_fields(hand: Hand) -> tuple[list[int], tuple[int, int, int], tuple[Call, ...]]:
-    """(concealed counts, red fives, calls) of a :class:`Hand`."""
-    return list(hand.concealed), hand.red, hand.calls

@@ -340,7 +340,15 @@ def evaluate(  # noqa: C901, PLR0912, PLR0915
     """The best reading's numbers; None when a check fails (see the module docstring); -1
     when the hand has no reading (not complete); the dora han (>= 0) when it has readings but
     none with a yaku. ``records`` are the four blocks' records when the caller has them
-    (canonical notation), else None."""
+    (canonical notation), else None.
+
+    >>> from .fastinput import facts_of_keywords, hand_of_text
+    >>> from .rules import TENHOU
+    >>> counts, red, records, _ = hand_of_text("22334455667788p")
+    >>> facts = facts_of_keywords({"tsumo": False, "seat_wind": "S", "round_wind": "E"})
+    >>> evaluate(counts, red, (), records, facts, "8p", TENHOU)  # total yakuman han fu base limit points
+    (24000, 0, 11, 30, 6000, 'sanbaiman', 24000)
+    """
     checked = _check(counts, red, calls, f, win_tile, rules)
     if checked is None:
         return None

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import product
 
 from ..core.calls import Call, CallType
-from ..core.tiles import NUM_CODES, RED_FIVE_KINDS, TERMINALS_AND_HONORS, kind_of
+from ..core.tiles import CODE_NAMES, NUM_CODES, RED_FIVE_KINDS, TERMINALS_AND_HONORS, kind_of
 from .context import GREEN
 from .fastinput import BlockRecord, Facts, Split, block_record, split_record, tile_code
 from .points import base_points
@@ -57,6 +57,7 @@ _YAOCHU = sum(1 << k for k in TERMINALS_AND_HONORS)
 _GREEN = sum(1 << k for k in GREEN)
 _HONORS = 0x7F << 27
 _SUITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_CODE_OF_NAME = {name: code for code, name in enumerate(CODE_NAMES)}
 _KIND = tuple(kind_of(c) for c in range(NUM_CODES))
 _DORA = tuple(dora_of(c) for c in range(NUM_CODES))
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -71,7 +72,7 @@ _RulesData = tuple[
     RuleSet,
     dict[int, tuple[int, int, bool] | None],
     dict[int, tuple[int, str | None]],
-    dict[tuple[int, ...], int],
+    dict[int, int],
 ]
 _per_rules: dict[int, _RulesData] = {}
 
@@ -202,7 +203,7 @@ def _check(  # noqa: C901, PLR0911, PLR0912
             return None
     elif rinshan:
         return None
-    win_code = tile_code(win_tile)
+    win_code = _CODE_OF_NAME.get(win_tile) if win_tile.__class__ is str else tile_code(win_tile)
     if win_code is None:
         return None
     code = win_code
@@ -390,13 +391,17 @@ def evaluate(  # noqa: C901, PLR0912, PLR0915
                 closed = False
         call_split = split_record(tuple(call_runs), tuple(call_sets), -1)
         call_split = call_split[:7] + (call_fu,) + call_split[8:]
-    _, rules_memo, points_memo, hand_memo = _rules_data(rules)
+    data = _per_rules.get(id(rules))
+    if data is None or data[0] is not rules:
+        data = _rules_data(rules)
+    _, rules_memo, points_memo, hand_memo = data
     # Unless the hand is one suit without honors (the nine gates read the counts), the mask
     # depends on these facts only.
-    if kinds & _HONORS or not (
+    if (kinds & _HONORS or not (
         kinds & _SUITS[0] == kinds or kinds & _SUITS[1] == kinds or kinds & _SUITS[2] == kinds
-    ):
-        hand_key = (kinds, closed, n_kans, *f[:13])
+    )) and not (f[6] or f[7] or f[8] or f[9] or f[10] or f[11] or f[12]):  # fmt: skip
+        # kinds, closed, kans, tsumo, riichi, double riichi, ippatsu as one int
+        hand_key = kinds << 9 | closed << 8 | n_kans << 4 | f[0] << 3 | f[3] << 2 | f[4] << 1 | f[5]
         hand_mask = hand_memo.get(hand_key, -1)
         if hand_mask < 0:
             hand_mask = _hand_mask(kinds, closed, f, n_kans, totals, w, rules)

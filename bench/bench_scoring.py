@@ -11,7 +11,9 @@ ura: `mahjong` is set up without aka dora). The batch gets all N situations; our
 `score` and `mahjong` get the first --scalar-n / --peer-n, each in its own input format,
 built before the timing. Every timing is the best of 5 interleaved rounds
 (time.perf_counter), so every contestant meets the same phases of a noisy machine.
-Progress goes to stderr, the Markdown report to stdout. Nothing here asserts.
+`score` (the fast path of issue 13) and `reference_score` (the general path it replaced)
+run on the same scalar situations. Progress goes to stderr, the Markdown report to stdout.
+Nothing here asserts.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from riichi_lut.core.tiles import KIND_NAMES, format_counts
 from riichi_lut.errors import NotAWinError
 from riichi_lut.riichi import score
 from riichi_lut.riichi.batch import dora_han_batch, has_yaku_batch, score_batch
+from riichi_lut.riichi.score import reference_score
 
 REPEATS = 5
 ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
@@ -149,11 +152,13 @@ def scalar_inputs(s: Situations, n: int) -> list[tuple[str, str, dict[str, Any]]
     return out
 
 
-def run_scalar(inputs: list[tuple[str, str, dict[str, Any]]]) -> list[tuple[int, ...] | None]:
+def run_scalar(
+    inputs: list[tuple[str, str, dict[str, Any]]], function: Any = score
+) -> list[tuple[int, ...] | None]:
     out: list[tuple[int, ...] | None] = []
     for hand, win, kwargs in inputs:
         try:
-            r = score(hand, win, **kwargs)
+            r = function(hand, win, **kwargs)
         except NotAWinError:
             out.append(None)
             continue
@@ -315,6 +320,8 @@ def main() -> None:
         Contestant("ours `has_yaku_batch`, threads=1", args.n,
                    lambda: has_yaku_batch(**yaku_inputs, threads=1)),
         scalar,
+        Contestant("ours `reference_score` (the general path `score` took before issue 13), a Python loop",
+                   scalar_n, lambda: run_scalar(scalar_in, reference_score)),
     ]  # fmt: skip
     if peer_in is not None:
         contestants.append(
@@ -347,6 +354,9 @@ def main() -> None:
         print(f"- scalar `score` ≥ 5× `estimate_hand_value`: **{ratio_text(ratio)}** "
               f"({1e6 / scalar.rate:,.0f} µs vs {1e6 / peer.rate:,.0f} µs per hand)")  # fmt: skip
         print(f"- batch ÷ `estimate_hand_value`: {ratio_text(batch_rate / peer.rate)}")
+    reference = contestants[6]
+    print(f"- scalar `score` ÷ `reference_score` (the path before issue 13): "
+          f"{ratio_text(scalar.rate / reference.rate)}")  # fmt: skip
     print("\n### Agreement on the same situations\n")
     threads_same = all(
         np.array_equal(getattr(batch.answers, name), getattr(contestants[1].answers, name))
@@ -356,6 +366,8 @@ def main() -> None:
     has_same = np.array_equal(contestants[3].answers, wins)
     print(f"- `has_yaku_batch` vs `score_batch(...).is_win`: {'identical' if has_same else 'DIFFERENT'}")
     print_scalar_agreement(s, batch.answers, scalar.answers)
+    same = scalar.answers == contestants[6].answers
+    print(f"- ours scalar `score` vs `reference_score`: {'identical' if same else 'DIFFERENT'}")
     if peer_in is not None:
         print_mahjong_agreement(s, batch.answers, contestants[-1].answers)
 

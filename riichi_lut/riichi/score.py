@@ -14,18 +14,22 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..analysis.readings import Reading, readings
+from ..core.calls import Call
 from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES, kind_of
 from ..errors import InvalidSituationError, NotAWinError
 from . import situation as situation_module
+from .fastinput import BlockRecord, Facts, facts_of_keywords, facts_of_win, hand_of_text, tile_code
+from .fastscore import evaluate as fast_evaluate
 from .fu import FuLine, fu_lines
 from .points import Payment, base_points, payments
 from .rules import TENHOU, RuleSet
-from .situation import Situation, dora_of
+from .situation import Situation, dora_of, unplayed_notes
 from .win import Win
 from .yaku import YakuHan, evaluate
 
@@ -62,15 +66,38 @@ class ScoreResult:
     reading: Reading
     situation: Situation
 
+    # A result of the fast path holds its numbers (han, fu, yakuman, limit, base,
+    # riichi_sticks, total, points, dealer, tsumo) and ``_build``, which makes the rest
+    # (the fields in _LAZY) on first use by scoring the same inputs on the reference path.
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            if name in _LAZY:
+                build = self.__dict__.get("_build")
+                if build is not None:
+                    full = build()
+                    self.__dict__.update({field: full.__dict__[field] for field in _LAZY})
+                    self.__dict__.pop("_build", None)
+                    return self.__dict__[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field made (a pickle or a copy holds no function)."""
+        for field in _LAZY:
+            getattr(self, field)
+        return {k: v for k, v in self.__dict__.items() if k != "_build"}
+
     @property
     def dealer(self) -> bool:
         """The winner is the dealer (East seat)."""
-        return self.situation.context.dealer
+        known = self.__dict__.get("_dealer")
+        return self.situation.context.dealer if known is None else known
 
     @property
     def tsumo(self) -> bool:
         """The hand was won by tsumo (self-draw), not by ron."""
-        return self.situation.context.tsumo
+        known = self.__dict__.get("_tsumo")
+        return self.situation.context.tsumo if known is None else known
 
     @property
     def win(self) -> Win:
@@ -85,7 +112,8 @@ class ScoreResult:
     @property
     def points(self) -> int:
         """What the win itself is worth (payments before honba and sticks)."""
-        return sum(p.points for p in self.payments)
+        known = self.__dict__.get("_points")
+        return sum(p.points for p in self.payments) if known is None else known
 
     def explain(self) -> str:
         """The post-hand explanation in plain English: what won, how the number was
@@ -130,6 +158,10 @@ class ScoreResult:
             "suggestion": suggestion(self, found).to_dict(),
             "alternatives": [alternative.to_dict() for alternative in found],
         }
+
+
+#: The fields a fast-path result makes on first use.
+_LAZY = ("yaku", "dora", "fu_lines", "payments", "reading", "situation")
 
 
 def count_dora(s: Situation) -> Dora:
@@ -226,6 +258,83 @@ def score(
     ...           chankan="closed", rules=MAHJONG_SOUL)
     >>> [y.id for y in k.yaku], k.points
     (['kokushi'], 32000)
+    """
+    if type(rules) is not RuleSet or (win is not None and (facts or not isinstance(win, Win))):
+        return reference_score(hand, win_tile, win, rules=rules, **facts)  # it raises the error
+    if win is None:
+        fast = facts_of_keywords(facts)
+        if fast is None:  # facts the fast reader leaves to Win, which raises if they are wrong
+            win = Win(**facts)
+            facts = {}
+            fast = facts_of_win(win)
+    else:
+        fast = facts_of_win(win)
+    if fast is None:
+        return reference_score(hand, win_tile, win, rules=rules, **facts)
+    read = _read_hand(hand)
+    if read is None:
+        return reference_score(hand, win_tile, win, rules=rules, **facts)
+    counts, red, calls, records, text = read
+    found = fast_evaluate(counts, red, calls, records, fast, win_tile, rules)
+    if found is None:
+        return reference_score(hand, win_tile, win, rules=rules, **facts)
+    if isinstance(found, int):
+        raise _not_a_win(found, text if isinstance(text, str) else text.to_text(), win_tile, fast, rules)
+    total, yakuman, han, fu, base, limit, points = found
+    result = object.__new__(ScoreResult)
+    if win is None:  # the lazy fields need a Win: the facts as given, indicators as read
+        facts = {**facts, "dora_indicators": fast[13], "ura_indicators": fast[14]}
+    given = win
+    result.__dict__.update(
+        han=han, fu=fu, yakuman=yakuman, limit=limit, base=base, riichi_sticks=1000 * fast[16], total=total,
+        _points=points, _dealer=fast[1] == 27, _tsumo=fast[0],
+        _build=lambda: reference_score(hand, win_tile, Win(**facts) if given is None else given, rules=rules),
+    )  # fmt: skip
+    return result
+
+
+def _read_hand(
+    hand: object,
+) -> (
+    tuple[Sequence[int], tuple[int, int, int], tuple[Call, ...], tuple[BlockRecord, ...] | None, str | Hand]
+    | None
+):
+    """(concealed counts, red fives, calls, the block records if known, the hand's text or
+    the Hand) of ``score``'s hand, or None for a hand the reference path reads."""
+    if hand.__class__ is str:
+        read = hand_of_text(hand)
+        if read is not None:
+            return read[0], read[1], (), read[2], read[3]
+        parsed = as_hand(hand)
+        return parsed.concealed, parsed.red, parsed.calls, None, parsed
+    if isinstance(hand, Hand):
+        return hand.concealed, hand.red, hand.calls, None, hand
+    return None
+
+
+def _not_a_win(found: int, text: str, win_tile: object, fast: Facts, rules: RuleSet) -> NotAWinError:
+    """The reference path's error for a hand that is not complete (``found`` -1) or has no
+    yaku (``found`` its dora han)."""
+    if found < 0:
+        return NotAWinError(f"{text} is not a complete hand (four melds and a pair, seven pairs or kokushi)")
+    extra = f" ({found} dora do not count as a yaku)" if found else ""
+    notes = unplayed_notes(rules, ippatsu=fast[5], renhou=fast[12], ura=bool(fast[14]))
+    return NotAWinError(
+        f"{text} won on {KIND_NAMES[kind_of(tile_code(win_tile) or 0)]} has no yaku{extra}: it is"
+        f" not a win{''.join(f'; {note}' for note in notes)}"
+    )
+
+
+def reference_score(
+    hand: str | Hand, win_tile: str | int, win: Win | None = None, *, rules: RuleSet = TENHOU, **facts: Any
+) -> ScoreResult:
+    """:func:`score` on the general path: every reading made into objects and scored
+    (``yaku.evaluate``, ``fu.fu_lines``, ``points``), the best kept. ``score`` answers the
+    same, faster: this is the reference it is tested against, and what makes the full
+    result of a ``score`` (its yaku, fu lines, reading and situation) when first read.
+
+    >>> reference_score("123m456p234789s99s", "3s", tsumo=True, seat_wind="E", round_wind="E").total
+    1500
     """
     if win is None:
         win = Win(**facts)

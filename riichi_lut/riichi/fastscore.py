@@ -1,0 +1,475 @@
+"""The numbers of a win on a fast path: total, han, fu, yakuman, base, limit and points of the
+best reading, from concealed counts, red fives, calls and the facts of the win
+(:data:`~riichi_lut.riichi.fastinput.Facts`), with no :class:`~riichi_lut.core.hand.Hand`,
+:class:`~riichi_lut.analysis.readings.Reading` or yaku objects.
+
+It reads what :func:`riichi_lut.riichi.score` reads, with the same rules, on bit masks: the
+yaku of a reading are a mask over the yaku table's bits (``riichi_lut.riichi.yaku.ROWS``:
+the ``bit`` of each row), built from the hand's tile facts (one mask of the kinds present)
+and the split's groups; what a row supersedes, the han (closed or open), the yakuman
+multiples (``RuleSet.double_yakuman``, ``multiple_yakuman``) come from that table, looked up
+once per mask and rule set. Fu are a sum over the split, points from
+:func:`~riichi_lut.riichi.points.base_points`. Every reading is scored and the best key
+(total, yakuman, han, fu) kept, as ``score`` does. The functions are long and flat on
+purpose: on this path a Python call costs more than a branch.
+
+:func:`evaluate` returns ``None`` for anything the general path must decide: a check that
+fails (the general path raises the error), a hand that is not complete or has no yaku.
+The module test ``tests/riichi/test_fast_score.py`` compares it with the general path on
+seeded situations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import product
+
+from ..core.calls import Call, CallType
+from ..core.tiles import CODE_NAMES, NUM_CODES, RED_FIVE_KINDS, TERMINALS_AND_HONORS, kind_of
+from .context import GREEN
+from .fastinput import BlockRecord, Facts, Split, block_record, split_record, tile_code
+from .points import base_points
+from .rules import RuleSet
+from .situation import dora_of
+from .yaku import ROWS
+
+__all__ = ["FastScore", "evaluate"]
+
+#: (total, yakuman, han, fu, base, limit, points): the best reading's numbers.
+FastScore = tuple[int, int, int, int, int, str | None, int]
+
+_BIT = {row.id: 1 << row.bit for row, _ in ROWS}
+_YAKUMAN = sum(_BIT[row.id] for row, _ in ROWS if row.yakuman)
+_SUPERSEDE = tuple((_BIT[row.id], sum(_BIT[s] for s in row.supersedes)) for row, _ in ROWS if row.supersedes)
+_ROWS_BY_BIT = tuple((_BIT[row.id], row) for row, _ in ROWS)
+
+(RIICHI, DOUBLE, IPPATSU, MENZEN, PINFU, TANYAO, IIPEIKOU, HAKU, HATSU, CHUN, SEAT, ROUND, HAITEI,
+ HOUTEI, RINSHAN, CHANKAN, CHIITOI, TOITOI, SANANKOU, SANSHOKU, DOUKOU, SANKANTSU, ITTSU, CHANTA,
+ JUNCHAN, HONROUTOU, SHOUSANGEN, RYANPEIKOU, HONITSU, CHINITSU, KOKUSHI, KOKUSHI_13, SUUANKOU,
+ SUUANKOU_TANKI, DAISANGEN, SHOUSUUSHII, DAISUUSHII, TSUUIISOU, CHINROUTOU, RYUUIISOU, CHUUREN,
+ JUNSEI, SUUKANTSU, TENHOU, CHIIHOU, RENHOU, RENHOU_MANGAN, RENHOU_BAIMAN) = (
+    _BIT[row.id] for row, _ in ROWS
+)  # fmt: skip
+_RENHOU = {"yakuman": RENHOU, "mangan": RENHOU_MANGAN, "baiman": RENHOU_BAIMAN, "none": 0}
+
+_YAOCHU_SET = frozenset(TERMINALS_AND_HONORS)
+_YAOCHU = sum(1 << k for k in TERMINALS_AND_HONORS)
+_GREEN = sum(1 << k for k in GREEN)
+_HONORS = 0x7F << 27
+_SUITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_CODE_OF_NAME = {name: code for code, name in enumerate(CODE_NAMES)}
+_KIND = tuple(kind_of(c) for c in range(NUM_CODES))
+_DORA = tuple(dora_of(c) for c in range(NUM_CODES))
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+#: A concealed triplet's fu by kind (closed: 4 simple, 8 terminal or honor).
+_TRIPLET_FU = tuple(8 if k in _YAOCHU_SET else 4 for k in range(34))
+_NO_CALLS = split_record((), (), -1)
+_TANKI, _RYANMEN, _OTHER, _SHANPON = 0, 1, 2, 3  # waits as the fu and pinfu need them
+
+# Per rule set: (rules, {mask << 1 | closed: (yakuman, han, pinfu) or None},
+# {han << 24 | fu << 12 | yakuman: (base, limit)}, {hand facts: hand mask}).
+_RulesData = tuple[
+    RuleSet,
+    dict[int, tuple[int, int, bool] | None],
+    dict[int, tuple[int, str | None]],
+    dict[int, int],
+]
+_per_rules: dict[int, _RulesData] = {}
+
+
+def _resolve(mask: int, closed: bool, rules: RuleSet) -> tuple[int, int, bool] | None:
+    """(yakuman, han, pinfu counted) of a found-yaku mask, as ``yaku.evaluate`` counts it;
+    None when no yaku with han remains."""
+    dropped = 0
+    for top, drop in _SUPERSEDE:
+        if mask & top:
+            dropped |= drop
+    mask &= ~dropped
+    if mask & _YAKUMAN:
+        multiples = [
+            2 if row.id in rules.double_yakuman else 1
+            for bit, row in _ROWS_BY_BIT
+            if mask & bit and row.yakuman
+        ]
+        return (sum(multiples) if rules.multiple_yakuman else max(multiples)), 0, False
+    han = 0
+    for bit, row in _ROWS_BY_BIT:
+        if mask & bit:
+            han += row.han_closed if closed else row.han_open
+    if not han:
+        return None
+    return 0, han, bool(mask & PINFU) and closed
+
+
+def _rules_data(rules: RuleSet) -> _RulesData:
+    data = _per_rules.get(id(rules))
+    if data is None or data[0] is not rules:
+        if len(_per_rules) > 64:
+            _per_rules.clear()
+        data = (rules, {}, {}, {})
+        _per_rules[id(rules)] = data
+    return data
+
+
+def _hand_mask(  # noqa: C901, PLR0912  (a flat hot path: see the module docstring)
+kinds: int, closed: bool, f: Facts, n_kans: int, totals: Sequence[int], win_kind: int,
+               rules: RuleSet) -> int:  # fmt: skip
+    """The yaku that depend on the facts and the tiles only (not on the split)."""
+    tsumo, _, _, riichi, double, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou = f[:13]
+    m = 0
+    if riichi and not double:
+        m |= RIICHI
+    if double:
+        m |= DOUBLE
+    if ippatsu and rules.ippatsu:
+        m |= IPPATSU
+    if closed and tsumo:
+        m |= MENZEN
+    if (closed or rules.kuitan) and not kinds & _YAOCHU:
+        m |= TANYAO
+    if haitei:
+        m |= HAITEI
+    if houtei:
+        m |= HOUTEI
+    if rinshan:
+        m |= RINSHAN
+    if chankan:
+        m |= CHANKAN
+    if n_kans == 3:
+        m |= SANKANTSU
+    elif n_kans == 4:
+        m |= SUUKANTSU
+    honor = kinds & _HONORS
+    suits = [s for s in range(3) if kinds & _SUITS[s]]
+    if not kinds & ~_YAOCHU:
+        if honor and suits:
+            m |= HONROUTOU
+        if not honor:
+            m |= CHINROUTOU
+    if len(suits) == 1:
+        m |= HONITSU if honor else CHINITSU
+        if not honor and closed and sum(totals) == 14:
+            base = 9 * suits[0]
+            shape = totals[base : base + 9]
+            if all(s >= n for s, n in zip(shape, _NINE_GATES, strict=True)):
+                m |= CHUUREN
+                before = list(shape)
+                if base <= win_kind < base + 9:
+                    before[win_kind - base] -= 1
+                if tuple(before) == _NINE_GATES:
+                    m |= JUNSEI
+    if not kinds & ~_HONORS:
+        m |= TSUUIISOU
+    if not kinds & ~_GREEN:
+        m |= RYUUIISOU
+    if tenhou:
+        m |= TENHOU
+    if chiihou:
+        m |= CHIIHOU
+    if renhou:
+        m |= _RENHOU[rules.renhou]
+    return m
+
+
+def _check(  # noqa: C901, PLR0911, PLR0912
+
+    counts: Sequence[int], red: tuple[int, int, int], calls: tuple[Call, ...], f: Facts, win_tile: object,
+    rules: RuleSet,
+) -> tuple[int, Sequence[int], list[int]] | None:  # fmt: skip
+    """The checks of ``situation.build`` on the fast inputs: (winning tile code, 34 counts
+    with the calls, red fives with the calls), or None when one fails."""
+    if sum(counts) + 3 * len(calls) != 14:
+        return None
+    in_riichi = f[3] or f[4]
+    rinshan, chankan = f[8], f[9]
+    totals: Sequence[int] = counts
+    reds = list(red)
+    if calls:
+        with_calls = list(counts)
+        totals = with_calls
+        has_kan = opened = False
+        for call in calls:
+            t = call.type
+            if t is not CallType.CHI and t is not CallType.PON:
+                has_kan = True
+            if t is not CallType.CLOSED_KAN:
+                opened = True
+            for code in call.tiles:
+                kind = _KIND[code]
+                with_calls[kind] += 1
+                if code >= 34:
+                    reds[code - 34] += 1
+        if (rinshan and not has_kan) or (in_riichi and opened) or f[10] or f[11] or f[12]:
+            return None
+    elif rinshan:
+        return None
+    win_code = _CODE_OF_NAME.get(win_tile) if win_tile.__class__ is str else tile_code(win_tile)
+    if win_code is None:
+        return None
+    code = win_code
+    kind = _KIND[code]
+    if code >= 34:
+        if red[code - 34] != 1:
+            return None
+    elif counts[kind] - (red[kind // 9] if kind in RED_FIVE_KINDS else 0) < 1:
+        return None
+    if chankan and (counts[kind] > 1 or totals[kind] > counts[kind]):
+        return None
+    hand_red = list(reds)
+    indicators = f[13] + f[14]
+    if indicators:
+        extra: dict[int, int] = {}
+        for c in indicators:
+            k = _KIND[c]
+            extra[k] = extra.get(k, 0) + 1
+            if c >= 34:
+                reds[c - 34] += 1
+        if chankan:
+            extra[kind] = extra.get(kind, 0) + 3
+        for k, e in extra.items():
+            if totals[k] + e > 4:
+                return None
+    aka = rules.aka_dora
+    if reds[0] > aka[0] or reds[1] > aka[1] or reds[2] > aka[2]:
+        return None
+    return code, totals, hand_red
+
+
+def _standard(  # noqa: C901, PLR0912, PLR0915
+
+    records: tuple[BlockRecord, ...], calls: Split, closed_kans: int, closed: bool, tsumo: bool,
+    seat: int, round_: int, w: int, hand_mask: int, rules: RuleSet, consider: Callable[[int, int, int], None],
+) -> None:  # fmt: skip
+    """Score every four-melds-and-a-pair reading (``consider`` keeps the best); ``calls``
+    holds the calls' groups as one split (runs, sets, no pair)."""
+    s0, s1, s2, s3 = records[0][0], records[1][0], records[2][0], records[3][0]
+    if not (s0 and s1 and s2 and s3):
+        return
+    if len(s0) == 1 and len(s1) == 1 and len(s2) == 1 and len(s3) == 1:
+        combos: Iterable[tuple[Split, Split, Split, Split]] = ((s0[0], s1[0], s2[0], s3[0]),)
+    else:
+        combos = product(s0, s1, s2, s3)
+    win_block = 3 if w >= 27 else w // 9
+    base_fu = (30 if closed and not tsumo else 20) + calls[7]
+    double_wind = rules.double_wind_pair_fu
+    for combo in combos:
+        a, b, c, d = combo
+        pairs = (a[2] >= 0) + (b[2] >= 0) + (c[2] >= 0) + (d[2] >= 0)
+        if pairs != 1 or a[3] + b[3] + c[3] + d[3] + calls[3] != 4:
+            continue
+        pair = a[2] if a[2] >= 0 else b[2] if b[2] >= 0 else c[2] if c[2] >= 0 else d[2]
+        rm = a[4] | b[4] | c[4] | calls[4]
+        sm = a[5] | b[5] | c[5] | d[5] | calls[5]
+        n_runs = len(a[0]) + len(b[0]) + len(c[0]) + len(calls[0])
+        n_trips = len(a[1]) + len(b[1]) + len(c[1]) + len(d[1])
+        m = hand_mask | d[12] | calls[12]
+        if sm >> seat & 1:
+            m |= SEAT
+        if sm >> round_ & 1:
+            m |= ROUND
+        if n_runs == 0:
+            m |= TOITOI
+        elif n_runs >= 3:
+            if rm & rm >> 9 & rm >> 18 & 0x7F:
+                m |= SANSHOKU
+            if rm & 0x49 == 0x49 or rm >> 9 & 0x49 == 0x49 or rm >> 18 & 0x49 == 0x49:
+                m |= ITTSU
+        if n_runs <= 1 and sm & sm >> 9 & sm >> 18 & 0x1FF:
+            m |= DOUKOU
+        if n_runs and a[8] and b[8] and c[8] and d[8] and calls[8]:
+            m |= CHANTA if d[9] or calls[9] else JUNCHAN
+        if closed:
+            peikou = a[6] + b[6] + c[6]
+            if peikou == 1:
+                m |= IIPEIKOU
+            elif peikou == 2:
+                m |= RYANPEIKOU
+        dragons = d[10] + calls[10]
+        winds = d[11] + calls[11]
+        if pair >= 31:
+            pair_fu = 2
+            if dragons == 2:
+                m |= SHOUSANGEN
+        elif pair == seat:
+            pair_fu = double_wind if pair == round_ else 2
+        elif pair == round_:
+            pair_fu = 2
+        else:
+            pair_fu = 0
+        if dragons == 3:
+            m |= DAISANGEN
+        if winds == 4:
+            m |= DAISUUSHII
+        elif winds == 3 and 27 <= pair <= 30:
+            m |= SHOUSUUSHII
+        fu0 = base_fu + pair_fu + a[7] + b[7] + c[7] + d[7]
+        concealed = n_trips + closed_kans
+        sets_mask = (SANANKOU if concealed >= 3 else 0) | (SUUANKOU if concealed == 4 else 0)
+        here = combo[win_block]
+        if here[0]:
+            pinfu = closed and n_runs == 4 and not (pair >= 31 or pair in (seat, round_))
+            done = -1
+            for r in here[0]:
+                if r <= w <= r + 2 and r != done:
+                    done = r
+                    position = w - r
+                    if position == 1:
+                        wait = _OTHER
+                    elif position == 0:
+                        wait = _OTHER if r % 9 == 6 else _RYANMEN
+                    else:
+                        wait = _OTHER if r % 9 == 0 else _RYANMEN
+                    consider(m | sets_mask | (PINFU if pinfu and wait == _RYANMEN else 0), fu0, wait)
+        if w in here[1]:
+            if tsumo:
+                consider(m | sets_mask, fu0, _SHANPON)
+            else:
+                consider(m | (SANANKOU if concealed >= 4 else 0), fu0 - _TRIPLET_FU[w] // 2, _SHANPON)
+        if pair == w:
+            consider(m | sets_mask | (SUUANKOU_TANKI if concealed == 4 else 0), fu0, _TANKI)
+
+
+def evaluate(  # noqa: C901, PLR0912, PLR0915
+    counts: Sequence[int],
+    red: tuple[int, int, int],
+    calls: tuple[Call, ...],
+    records: tuple[BlockRecord, ...] | None,
+    f: Facts,
+    win_tile: object,
+    rules: RuleSet,
+) -> FastScore | int | None:
+    """The best reading's numbers; None when a check fails (see the module docstring); -1
+    when the hand has no reading (not complete); the dora han (>= 0) when it has readings but
+    none with a yaku. ``records`` are the four blocks' records when the caller has them
+    (canonical notation), else None.
+
+    >>> from .fastinput import facts_of_keywords, hand_of_text
+    >>> from .rules import TENHOU
+    >>> counts, red, records, _ = hand_of_text("22334455667788p")
+    >>> facts = facts_of_keywords({"tsumo": False, "seat_wind": "S", "round_wind": "E"})
+    >>> evaluate(counts, red, (), records, facts, "8p", TENHOU)  # total yakuman han fu base limit points
+    (24000, 0, 11, 30, 6000, 'sanbaiman', 24000)
+    """
+    checked = _check(counts, red, calls, f, win_tile, rules)
+    if checked is None:
+        return None
+    code, totals, hand_red = checked
+    w = _KIND[code]
+    tsumo, seat, round_ = f[0], f[1], f[2]
+    if records is None:
+        records = (block_record(0, counts), block_record(1, counts), block_record(2, counts),
+                   block_record(3, counts))  # fmt: skip
+    kinds = records[0][1] | records[1][1] | records[2][1] | records[3][1]
+    closed = True
+    n_kans = closed_kans = 0
+    call_split = _NO_CALLS
+    if calls:
+        call_runs: list[int] = []
+        call_sets: list[int] = []  # set kinds from calls
+        call_fu = 0  # fu of the called sets
+        for call in calls:
+            t = call.type
+            k = _KIND[call.tiles[0]]
+            if t is CallType.CHI:
+                call_runs.append(k)
+                kinds |= 7 << k
+                closed = False
+                continue
+            kinds |= 1 << k
+            call_sets.append(k)
+            yaochu = k in _YAOCHU_SET
+            if t is CallType.PON:
+                call_fu += 4 if yaochu else 2
+                closed = False
+            elif t is CallType.CLOSED_KAN:
+                call_fu += 32 if yaochu else 16
+                n_kans += 1
+                closed_kans += 1
+            else:
+                call_fu += 16 if yaochu else 8
+                n_kans += 1
+                closed = False
+        call_split = split_record(tuple(call_runs), tuple(call_sets), -1)
+        call_split = call_split[:7] + (call_fu,) + call_split[8:]
+    data = _per_rules.get(id(rules))
+    if data is None or data[0] is not rules:
+        data = _rules_data(rules)
+    _, rules_memo, points_memo, hand_memo = data
+    # Unless the hand is one suit without honors (the nine gates read the counts), the mask
+    # depends on these facts only.
+    if (kinds & _HONORS or not (
+        kinds & _SUITS[0] == kinds or kinds & _SUITS[1] == kinds or kinds & _SUITS[2] == kinds
+    )) and not (f[6] or f[7] or f[8] or f[9] or f[10] or f[11] or f[12]):  # fmt: skip
+        # kinds, closed, kans, tsumo, riichi, double riichi, ippatsu as one int
+        hand_key = kinds << 9 | closed << 8 | n_kans << 4 | f[0] << 3 | f[3] << 2 | f[4] << 1 | f[5]
+        hand_mask = hand_memo.get(hand_key, -1)
+        if hand_mask < 0:
+            hand_mask = _hand_mask(kinds, closed, f, n_kans, totals, w, rules)
+            if len(hand_memo) >= 1 << 16:
+                hand_memo.clear()
+            hand_memo[hand_key] = hand_mask
+    else:
+        hand_mask = _hand_mask(kinds, closed, f, n_kans, totals, w, rules)
+    dora = 0
+    for i in f[13]:
+        dora += totals[_DORA[i]]
+    if (f[3] or f[4]) and rules.ura_dora:
+        for i in f[14]:
+            dora += totals[_DORA[i]]
+    dora += hand_red[0] + hand_red[1] + hand_red[2]
+    dealer = seat == 27
+    honba, sticks = f[15], f[16]
+    best: FastScore | None = None
+    readings = 0
+
+    def consider(mask: int, fu_parts: int, wait: int) -> None:  # noqa: PLR0912
+        """Score one reading: its found-yaku mask, its fu before the win-dependent lines."""
+        nonlocal best, readings
+        readings += 1
+        key = mask << 1 | closed
+        try:
+            found = rules_memo[key]
+        except KeyError:
+            found = rules_memo[key] = _resolve(mask, closed, rules)
+        if found is None:
+            return
+        yakuman, han, pinfu = found
+        if fu_parts < 0:  # chiitoitsu (25) or kokushi (20): fixed
+            fu = -fu_parts
+        else:
+            fu = fu_parts
+            if tsumo and not pinfu:
+                fu += 2
+            if wait not in (_RYANMEN, _SHANPON):
+                fu += 2
+            if fu == 20 and not closed and not tsumo and rules.open_pinfu_fu == 30:
+                fu = 30
+            fu = -(-fu // 10) * 10
+        if not yakuman:
+            han += dora
+        pkey = han << 24 | fu << 12 | yakuman
+        try:
+            base, limit = points_memo[pkey]
+        except KeyError:
+            base, limit = points_memo[pkey] = base_points(han, fu, yakuman, rules)
+        if tsumo:
+            if dealer:
+                points = 3 * (-(-2 * base // 100) * 100)
+            else:
+                points = -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
+        else:
+            points = -(-base * (6 if dealer else 4) // 100) * 100
+        total = points + 300 * honba + 1000 * sticks
+        if best is None or (total, yakuman, han, fu) > best[:4]:
+            best = (total, yakuman, han, fu, base, limit, points)
+
+    _standard(records, call_split, closed_kans, closed, tsumo, seat, round_, w, hand_mask, rules, consider)
+    if not calls:
+        if kinds.bit_count() == 7 and all(c in (0, 2) for c in counts):
+            consider(hand_mask | CHIITOI, -25, _TANKI)
+        if kinds == _YAOCHU:
+            mask = (hand_mask & ~HONROUTOU) | KOKUSHI | (KOKUSHI_13 if counts[w] == 2 else 0)
+            consider(mask, -20, _TANKI)
+    if best is None:
+        return dora if readings else -1
+    return best

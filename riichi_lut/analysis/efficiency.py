@@ -36,6 +36,7 @@ from ..core.visible import VisibleLike, own_discard_counts, visible_counts
 from ..errors import InvalidHandError
 from ..lut.rows import as_count_rows, calls_per_row
 from ..lut.threads import resolve_threads, run_chunks
+from . import discard_batch
 from . import efficiency_batch as batch
 from .acceptance import NECESSARY, UNNECESSARY, Analysis, analyse, bits, combined
 from .contract import shared_parameters
@@ -437,8 +438,8 @@ def best_discard_batch(
         start: int,
     ) -> None:
         stop = start + len(chunk)
-        kind[start:stop], after[start:stop], total[start:stop], furiten[start:stop] = batch.best_discards(
-            lut, chunk, calls, seen, own, start
+        kind[start:stop], after[start:stop], total[start:stop], furiten[start:stop] = (
+            discard_batch.best_discards(lut, chunk, calls, seen, own, start)
         )
 
     # each 14-tile row expands into ~7.5 candidate 13-tile rows: smaller chunks

@@ -39,6 +39,7 @@ __all__ = ["DiscardTables", "best_discards", "discard_tables"]
 
 _U64 = np.uint64
 _BIT = np.left_shift(_U64(1), np.arange(34, dtype=np.uint64))
+_ALL, _SUITS = _U64((1 << 34) - 1), _U64((1 << 27) - 1)
 _YAOCHU = _U64(sum(1 << k for k in TERMINALS_AND_HONORS))
 _STEP = np.array([5**k for k in range(9)] * 3 + [5**k for k in range(7)], dtype=np.uint32)
 # the key of a candidate, smaller better: dead | shanten after | furiten | 255 - total | kind
@@ -194,8 +195,7 @@ def _or_selected(words: np.ndarray, select: np.ndarray, useful: np.ndarray) -> n
     """:func:`~riichi_lut.analysis.efficiency_batch.or_useful` of records already gathered."""
     w = words.view(np.uint64).reshape(-1, 4) & np.take(select, useful).view(np.uint64).reshape(-1, 4)
     x = w[:, 0] | w[:, 1]
-    x |= w[:, 2]
-    x |= w[:, 3]
+    x |= w[:, 2]  # (word 3 holds the six zero lanes of the padding)
     x |= x >> _U64(32)
     x |= x >> _U64(16)
     return np.asarray(x & _U64(0xFFFF))
@@ -279,22 +279,35 @@ def _honor_candidates(
 
 def _best_keys(lut: KernelTables, rows: np.ndarray, ctx: _Rows, candidates: np.ndarray) -> np.ndarray:
     """The smallest candidate key of each row (int32) from the 34-bit masks of its
-    ``candidates`` (uint64): every row has one."""
-    as_bytes = candidates.view(np.uint8).reshape(-1, 8)[:, :5]
-    flat = np.flatnonzero(np.unpackbits(as_bytes, axis=1, count=34, bitorder="little"))
-    row = np.repeat(np.arange(len(candidates)), np.bitwise_count(candidates))
-    kind = flat - row * 34  # (np.nonzero of the (n, 34) array was 2x slower)
-    honor = kind >= 27
-    if honor.all() or not honor.any():
-        shanten, mask = (_honor_candidates if honor.any() else _suit_candidates)(lut, ctx, row, kind)
-    else:
-        shanten = np.empty(len(row), dtype=np.int8)
-        mask = np.empty(len(row), dtype=np.uint64)
-        for part, compute in ((~honor, _suit_candidates), (honor, _honor_candidates)):
-            where = np.flatnonzero(part)
-            part_shanten, part_mask = compute(lut, ctx, _take(row, where), _take(kind, where))
-            np.put(shanten, where, part_shanten)
-            np.put(mask, where, part_mask)
+    ``candidates`` (uint64): every row has one. Suit and honor discards are two separate
+    passes (their changed blocks differ in kind), each reduced per row, then combined."""
+    keys = np.full(len(candidates), np.iinfo(np.int32).max, dtype=np.int32)
+    for honor in (False, True):
+        part = candidates >> _U64(27) if honor else candidates & _SUITS
+        counts = np.bitwise_count(part).astype(np.intp)
+        present = np.flatnonzero(counts)
+        if not len(present):
+            continue
+        width = 7 if honor else 27
+        as_bytes = part.view(np.uint8).reshape(-1, 8)[:, : 1 if honor else 4]
+        flat = np.flatnonzero(np.unpackbits(as_bytes, axis=1, count=width, bitorder="little"))
+        row = np.repeat(np.arange(len(candidates)), counts)
+        kind = flat - row * width  # (np.nonzero of an (n, 34) array was 2x slower)
+        if honor:
+            kind += 27
+        sizes = _take(counts, present)
+        starts = np.cumsum(sizes) - sizes
+        part_keys = _part_keys(lut, rows, ctx, row, kind, honor)
+        minima = np.minimum.reduceat(part_keys, starts)
+        keys[present] = np.minimum(_take(keys, present), minima)
+    return keys
+
+
+def _part_keys(
+    lut: KernelTables, rows: np.ndarray, ctx: _Rows, row: np.ndarray, kind: np.ndarray, honor: bool
+) -> np.ndarray:
+    """The key of each candidate (int32), all suit or all honor discards."""
+    shanten, mask = (_honor_candidates if honor else _suit_candidates)(lut, ctx, row, kind)
     if np.ndim(ctx.calls) != 0 or ctx.calls == 0:
         shanten, mask = _with_closed_forms(rows, ctx, row, kind, shanten, mask)
     # live tiles accepted: popcounts against the bit planes of 4 - held - visible
@@ -311,8 +324,7 @@ def _best_keys(lut: KernelTables, rows: np.ndarray, ctx: _Rows, candidates: np.n
     keys |= furiten.astype(np.int32) << _FURITEN_SHIFT
     keys |= (255 - total) << 6
     keys |= kind
-    starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
-    return np.asarray(np.minimum.reduceat(keys, starts))
+    return np.asarray(keys)
 
 
 def _with_closed_forms(
@@ -346,9 +358,6 @@ def _with_closed_forms(
     merged |= chi_mask * (chiitoitsu == best)
     merged |= ko_mask * (kokushi == best)
     return best, merged
-
-
-_ALL = _U64((1 << 34) - 1)
 
 
 def _keep(lut: KernelTables, ctx: _Rows) -> tuple[np.ndarray, np.ndarray]:

@@ -196,9 +196,10 @@ def ours(what: str, counts: np.ndarray, scalar: list[list[int]]) -> list[HintCon
         for two in (False, True):
             impl, fn = f"ours `hint(list, two_step={two})`", partial(hint, two_step=two)
             out.append(HintContestant(impl, len(scalar), timed_loop(fn, scalar), what=what, norm=norm_hint))
-        out.append(
-            HintContestant(OLD_KERNEL, len(counts), partial(old_best_discard_batch, counts), what=what)
-        )
+        for chunk in (OLD_CHUNK_ROWS, efficiency.DISCARD_CHUNK_ROWS):
+            impl = OLD_KERNEL if chunk == OLD_CHUNK_ROWS else f"{OLD_KERNEL} in today's {chunk:,}-row chunks"
+            run = partial(old_best_discard_batch, counts, chunk)
+            out.append(HintContestant(impl, len(counts), run, what=what))
     return out
 
 

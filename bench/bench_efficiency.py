@@ -42,6 +42,7 @@ from _common import (  # the benchmarks' shared set-up; puts the checkout first 
 )
 
 from riichi_lut import best_discard_batch, format_counts, hint, ukeire, ukeire_batch
+from riichi_lut.analysis import discard_batch, efficiency, efficiency_batch
 from riichi_lut.core.tiles import KIND_NAMES
 
 REPEATS = 5
@@ -165,6 +166,22 @@ def norm_hint(h: Any) -> tuple:
     return KIND_NAMES.index(h.discard), h.shanten, h.options[0].total
 
 
+OLD_KERNEL = "ours `best_discard_batch(counts)`, the kernel before issue 13 item 3, 1 thread"
+OLD_CHUNK_ROWS = 1024  # its rows per chunk on one thread
+
+
+def old_best_discard_batch(counts: np.ndarray, chunk_rows: int = OLD_CHUNK_ROWS) -> Any:
+    """``best_discard_batch(counts, threads=1)`` with the kernel it had before issue 13 item 3
+    (kept as ``efficiency_batch.best_discards_reference``), by default with its chunk size."""
+    saved = discard_batch.best_discards, efficiency.DISCARD_CHUNK_ROWS
+    discard_batch.best_discards = efficiency_batch.best_discards_reference
+    efficiency.DISCARD_CHUNK_ROWS = chunk_rows
+    try:
+        return best_discard_batch(counts, threads=1)
+    finally:
+        discard_batch.best_discards, efficiency.DISCARD_CHUNK_ROWS = saved
+
+
 def ours(what: str, counts: np.ndarray, scalar: list[list[int]]) -> list[HintContestant]:
     batch_fn = ukeire_batch if what == UKEIRE else best_discard_batch
     out = [
@@ -179,6 +196,10 @@ def ours(what: str, counts: np.ndarray, scalar: list[list[int]]) -> list[HintCon
         for two in (False, True):
             impl, fn = f"ours `hint(list, two_step={two})`", partial(hint, two_step=two)
             out.append(HintContestant(impl, len(scalar), timed_loop(fn, scalar), what=what, norm=norm_hint))
+        for chunk in (OLD_CHUNK_ROWS, efficiency.DISCARD_CHUNK_ROWS):
+            impl = OLD_KERNEL if chunk == OLD_CHUNK_ROWS else f"{OLD_KERNEL} in today's {chunk:,}-row chunks"
+            run = partial(old_best_discard_batch, counts, chunk)
+            out.append(HintContestant(impl, len(counts), run, what=what))
     return out
 
 
@@ -258,6 +279,14 @@ def print_table(contestants: list[HintContestant], missing: dict[str, list[str]]
 
 
 def print_targets(contestants: list[HintContestant]) -> None:
+    old = next(c for c in contestants if c.name == OLD_KERNEL)
+    new = next(c for c in contestants if c.what == DISCARD and "1 thread" in c.name)
+    ratio = new.rate / old.rate
+    print("### Issue 13 item 3 target\n")
+    verdict = "met" if ratio >= 1.5 else "NOT met"
+    print(f"- {new.name} ÷ {old.name}: {ratio:.2f}×, target ≥ 1.5×: {verdict}")
+    same_chunks = next(c for c in contestants if c.name.startswith(OLD_KERNEL) and c is not old)
+    print(f"- the same ÷ {same_chunks.name} (the kernels alone): {new.rate / same_chunks.rate:.2f}×\n")
     print("### Issue 3 targets\n")
     for what, target in TARGETS.items():
         c = next(c for c in contestants if c.what == what)

@@ -36,6 +36,7 @@ from ..core.visible import VisibleLike, own_discard_counts, visible_counts
 from ..errors import InvalidHandError
 from ..lut.rows import as_count_rows, calls_per_row
 from ..lut.threads import resolve_threads, run_chunks
+from . import discard_batch
 from . import efficiency_batch as batch
 from .acceptance import NECESSARY, UNNECESSARY, Analysis, analyse, bits, combined
 from .contract import shared_parameters
@@ -304,6 +305,7 @@ def with_two_steps(
 # --------------------------------------------------------------------------- batch
 
 CHUNK_ROWS = 8192
+DISCARD_CHUNK_ROWS = 4096  # best_discard_batch, one thread or several
 
 
 def _visible_rows(visible: Any, n: int, name: str = "visible") -> np.ndarray | None:
@@ -445,12 +447,13 @@ def best_discard_batch(
         start: int,
     ) -> None:
         stop = start + len(chunk)
-        kind[start:stop], after[start:stop], total[start:stop], furiten[start:stop] = batch.best_discards(
-            lut, chunk, calls, seen, own, start
+        kind[start:stop], after[start:stop], total[start:stop], furiten[start:stop] = (
+            discard_batch.best_discards(lut, chunk, calls, seen, own, start)
         )
 
-    # each 14-tile row expands into ~7.5 candidate 13-tile rows: smaller chunks
-    _run(rows, melds, (visible, own_discards), threads, work, (CHUNK_ROWS // 8, CHUNK_ROWS // 2))
+    # each 14-tile row has ~7.5 candidate discards; the lean kernel makes ~2x more (smaller)
+    # numpy calls per row than the old one, so its chunks are larger (issue 13 item 3)
+    _run(rows, melds, (visible, own_discards), threads, work, (DISCARD_CHUNK_ROWS, DISCARD_CHUNK_ROWS))
     return BestDiscardBatch(kind, after, total, furiten)
 
 

@@ -82,7 +82,7 @@ def tables() -> KernelTables:
     return loader.tables().derived("efficiency.batch", _build)
 
 
-def _or_useful(records: np.ndarray, select: np.ndarray, rank: np.ndarray, useful: np.ndarray) -> np.ndarray:
+def or_useful(records: np.ndarray, select: np.ndarray, rank: np.ndarray, useful: np.ndarray) -> np.ndarray:
     """OR of the masks ``j`` of each row's pattern over the bits ``j`` set in ``useful``.
 
     One gather of a 32-byte record per row brings all ten masks as four uint64 words (four
@@ -114,17 +114,17 @@ def standard_masks(
     need = MAX_CALLS - calls
     shanten = lut.standard[(k2 * 55 + cz) * 5 + calls]
     suit, select = lut.suit_masks[which], lut.select
-    combined = _or_useful(
+    combined = or_useful(
         suit, select, vm >> 8, lut.suit_useful[(cm * 180 + lut.pair_honor[k_ps * 55 + cz]) * 5 + need]
     )
     parts = (
-        _or_useful(
+        or_useful(
             suit, select, vp >> 8, lut.suit_useful[(cp * 180 + lut.pair_honor[k_ms * 55 + cz]) * 5 + need]
         ),
-        _or_useful(
+        or_useful(
             suit, select, vs >> 8, lut.suit_useful[(cs * 180 + lut.pair_honor[k_mp * 55 + cz]) * 5 + need]
         ),
-        _or_useful(lut.honor_masks[which], select, vz >> 8, lut.honor_useful[(cz * 180 + k2) * 5 + need]),
+        or_useful(lut.honor_masks[which], select, vz >> 8, lut.honor_useful[(cz * 180 + k2) * 5 + need]),
     )
     for shift, part in zip((9, 18, 27), parts, strict=True):
         combined |= part << np.uint64(shift)
@@ -228,7 +228,7 @@ def gather_rows(rows: np.ndarray, which: np.ndarray) -> np.ndarray:
     return np.take(rows.view(_ROW).reshape(-1), which).view(np.uint8).reshape(-1, 34)
 
 
-def best_discards(
+def best_discards_reference(
     lut: KernelTables,
     rows: np.ndarray,
     calls: Any,

@@ -42,7 +42,7 @@ from _common import (  # the benchmarks' shared set-up; puts the checkout first 
 )
 
 from riichi_lut import best_discard_batch, format_counts, hint, ukeire, ukeire_batch
-from riichi_lut.analysis import discard_batch, efficiency, efficiency_batch
+from riichi_lut.analysis import discard_batch, efficiency, efficiency_batch, two_step
 from riichi_lut.core.tiles import KIND_NAMES
 
 REPEATS = 5
@@ -182,6 +182,25 @@ def old_best_discard_batch(counts: np.ndarray, chunk_rows: int = OLD_CHUNK_ROWS)
         discard_batch.best_discards, efficiency.DISCARD_CHUNK_ROWS = saved
 
 
+OLD_TWO_STEP = "ours `hint(list, two_step=True)`, the scalar two-step before issue 13 item 5"
+TWO_STEP_TARGET_MS = 1.0  # issue 13 item 5: median of the default hint
+
+
+def reference_two_steps(options: Any, melds: int, called: Any) -> list[Any]:
+    """``two_steps`` by the scalar reference, one option at a time (the path before)."""
+    return [two_step.two_step_reference(c, melds, called, s, a, live) for c, s, a, live in options]
+
+
+def old_two_step_hint(hand: list[int]) -> Any:
+    """``hint(hand)`` with the two-step tie-break measured by the scalar reference."""
+    saved = efficiency.two_steps
+    efficiency.two_steps = reference_two_steps
+    try:
+        return hint(hand)
+    finally:
+        efficiency.two_steps = saved
+
+
 def ours(what: str, counts: np.ndarray, scalar: list[list[int]]) -> list[HintContestant]:
     batch_fn = ukeire_batch if what == UKEIRE else best_discard_batch
     out = [
@@ -196,6 +215,8 @@ def ours(what: str, counts: np.ndarray, scalar: list[list[int]]) -> list[HintCon
         for two in (False, True):
             impl, fn = f"ours `hint(list, two_step={two})`", partial(hint, two_step=two)
             out.append(HintContestant(impl, len(scalar), timed_loop(fn, scalar), what=what, norm=norm_hint))
+        run = timed_loop(old_two_step_hint, scalar)
+        out.append(HintContestant(OLD_TWO_STEP, len(scalar), run, what=what, norm=norm_hint))
         for chunk in (OLD_CHUNK_ROWS, efficiency.DISCARD_CHUNK_ROWS):
             impl = OLD_KERNEL if chunk == OLD_CHUNK_ROWS else f"{OLD_KERNEL} in today's {chunk:,}-row chunks"
             run = partial(old_best_discard_batch, counts, chunk)
@@ -282,11 +303,19 @@ def print_targets(contestants: list[HintContestant]) -> None:
     old = next(c for c in contestants if c.name == OLD_KERNEL)
     new = next(c for c in contestants if c.what == DISCARD and "1 thread" in c.name)
     ratio = new.rate / old.rate
-    print("### Issue 13 item 3 target\n")
+    print("### Issue 13 targets (items 3 and 5)\n")
     verdict = "met" if ratio >= 1.5 else "NOT met"
     print(f"- {new.name} ÷ {old.name}: {ratio:.2f}×, target ≥ 1.5×: {verdict}")
     same_chunks = next(c for c in contestants if c.name.startswith(OLD_KERNEL) and c is not old)
     print(f"- the same ÷ {same_chunks.name} (the kernels alone): {new.rate / same_chunks.rate:.2f}×\n")
+    new_hint = next(c for c in contestants if c.name == "ours `hint(list, two_step=True)`")
+    old_hint = next(c for c in contestants if c.name == OLD_TWO_STEP)
+    new_median, old_median = (float(np.median(c.per_call)) * 1e3 for c in (new_hint, old_hint))
+    verdict = "met" if new_median < TWO_STEP_TARGET_MS else "NOT met"
+    print(f"- {new_hint.name}: median {new_median:.3f} ms (the scalar two-step: {old_median:.3f} ms, "
+          f"{old_median / new_median:.2f}×), target < {TWO_STEP_TARGET_MS:.0f} ms: {verdict}")  # fmt: skip
+    same = sum(a == b for a, b in zip(new_hint.answers, old_hint.answers, strict=True))
+    print(f"- the two two-step paths agree on {same:,} of {len(new_hint.answers):,} hints\n")
     print("### Issue 3 targets\n")
     for what, target in TARGETS.items():
         c = next(c for c in contestants if c.what == what)

@@ -21,14 +21,14 @@ The best discard of a draw is the maximum of ``total * 64 + (63 - discard)`` ove
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..lut.rows import block_indices
 from .acceptance import NECESSARY
 from .efficiency_batch import analyse_indices, tables
+from .shanten import batch_tables, indices_shanten
 
 FollowUpRow = tuple[int, int, int | None, int, int]
 """(draw, live copies, best discard or ``None`` when complete, shanten after the draw,
@@ -58,28 +58,24 @@ class Answer:
 
 _BLOCK_OF = np.array([min(k // 9, 3) for k in range(34)], dtype=np.intp)
 _POWER_IN_BLOCK = np.array([5 ** (k % 9) if k < 27 else 5 ** (k - 27) for k in range(34)], dtype=np.int64)
+#: (34, 4): counts @ this is the four base-5 block indices of a hand
+_INDEX_WEIGHTS = np.zeros((34, 4), dtype=np.int64)
+_INDEX_WEIGHTS[np.arange(34), _BLOCK_OF] = _POWER_IN_BLOCK
 
 
-def _less_one(
-    rows14: np.ndarray, group: np.ndarray, discard: np.ndarray
-) -> tuple[list[np.ndarray], Callable[[np.ndarray], np.ndarray]]:
-    """Block indices of the 13-tile hands ``rows14[group] - discard`` from those of the
-    14-tile rows (one subtraction of ``5**position`` in the discard's block), and a
-    function giving the count rows of a subset (only where chiitoitsu or kokushi are
-    read)."""
-    _, indices14 = block_indices(rows14)
-    block, power = _BLOCK_OF[discard], _POWER_IN_BLOCK[discard]
-    indices = [
-        np.asarray(index, dtype=np.int64)[group] - np.where(block == b, power, 0)
-        for b, index in enumerate(indices14)
-    ]
+def _group_indices(hands: np.ndarray, group_owner: np.ndarray, group_draw: np.ndarray) -> np.ndarray:
+    """(n, 4) block indices of the 14-tile hands: each option's hand plus its group's draw
+    (one digit added in the draw's block; ``block_indices`` is built for large batches)."""
+    per_group: np.ndarray = (hands.astype(np.int64) @ _INDEX_WEIGHTS)[group_owner]
+    per_group[np.arange(len(group_draw)), _BLOCK_OF[group_draw]] += _POWER_IN_BLOCK[group_draw]
+    return per_group
 
-    def rows_of(subset: np.ndarray) -> np.ndarray:
-        rows: np.ndarray = rows14[group[subset]]
-        rows[np.arange(len(subset)), discard[subset]] -= 1
-        return rows
 
-    return indices, rows_of
+def _less_one(per_group: np.ndarray, group: np.ndarray, discard: np.ndarray) -> np.ndarray:
+    """(4, m) block indices of the 13-tile rows: their group's hand less the discard."""
+    rows = per_group[group]
+    rows[np.arange(len(group)), _BLOCK_OF[discard]] -= _POWER_IN_BLOCK[discard]
+    return np.ascontiguousarray(rows.T)
 
 
 def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
@@ -124,24 +120,31 @@ def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
     live_after = lives[group_owner]
     live_after[at, group_draw] = np.maximum(live_after[at, group_draw], 1) - 1
 
-    # every 14-tile hand less each kind it holds: one row each, by group, then kind
+    # every 14-tile hand less each kind it holds: one row each, by group, then kind; the
+    # shanten of both (no masks) says which discards keep the 14-tile shanten, and only
+    # those rows get masks
+    per_group = _group_indices(hands, group_owner, group_draw)
+    shanten_lut = batch_tables()
+    shanten14 = indices_shanten(shanten_lut, list(per_group.T), melds, "all").astype(np.int64)
     group, discard = np.nonzero(rows14)
-    indices, rows_of = _less_one(rows14, group, discard)
-    shanten13, accepted = analyse_indices(tables(), indices, rows_of, melds, NECESSARY)
-    # the 14-tile shanten is the best discard's, or -1 when a discard leaves a hand that
-    # waits on it (the 14 tiles are complete); the discards that keep it are the kept ones
-    starts = np.searchsorted(group, at)  # every group holds tiles: no empty segment
-    row = np.arange(len(group))
-    waits_on_discard = (shanten13 == 0) & accepted[row, discard]
-    shanten14 = np.where(
-        np.logical_or.reduceat(waits_on_discard, starts), -1, np.minimum.reduceat(shanten13, starts)
-    )
+    indices = _less_one(per_group, group, discard)
+    row_shanten14 = shanten14[group]
+    kept = indices_shanten(shanten_lut, list(indices), melds, "all") == row_shanten14
     improves = np.array(improving, dtype=bool)[group]
-    kept = (shanten13 == shanten14[group]) & ~(
-        improves & ((shanten14[group] != 0) | (discard == group_draw[group]))
-    )
-    totals = np.einsum("ij,ij->i", accepted.view(np.uint8), live_after[group]).astype(np.int64)
-    best = np.maximum.reduceat(np.where(kept, totals * 64 + (63 - discard), -1), starts)
+    kept &= ~(improves & ((row_shanten14 != 0) | (discard == group_draw[group])))
+    chosen = np.flatnonzero(kept)
+    key = np.full(len(group), -1, dtype=np.int64)
+    if len(chosen):
+
+        def rows_of(subset: np.ndarray) -> np.ndarray:  # count rows, where chiitoitsu/kokushi are read
+            rows: np.ndarray = rows14[group[chosen[subset]]]
+            rows[np.arange(len(subset)), discard[chosen[subset]]] -= 1
+            return rows
+
+        accepted = analyse_indices(tables(), list(indices[:, chosen]), rows_of, melds, NECESSARY)[1]
+        totals = np.einsum("ij,ij->i", accepted.view(np.uint8), live_after[group[chosen]]).astype(np.int64)
+        key[chosen] = totals * 64 + (63 - discard[chosen])
+    best = np.maximum.reduceat(key, np.searchsorted(group, at))  # every group holds tiles
     return _answers(requests, owner, draws, improving, shanten14.tolist(), best.tolist())
 
 

@@ -446,6 +446,15 @@ def _chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: st
     if form in ("chiitoitsu", "kokushi") and not np.all(closed):
         row = offset + int(np.flatnonzero(~np.broadcast_to(closed, totals.shape))[0])
         raise InvalidHandError(f"counts row {row}: form={form!r} needs a closed hand (0 calls)", row=row)
+    return indices_shanten(lut, [im, ip, is_, iz], calls, form)
+
+
+def indices_shanten(
+    lut: BatchTables, indices: list[np.ndarray], calls: np.ndarray | int, form: str
+) -> np.ndarray:
+    """Shanten of validated rows from their four block indices (``form`` as in
+    :func:`shanten_batch`; a closed form needs closed rows, checked by the caller)."""
+    im, ip, is_, iz = indices
     summed = lut.man[im]
     summed += lut.suit[ip]
     vs = lut.suit[is_]
@@ -466,7 +475,7 @@ def _chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: st
     if form == "kokushi":
         return np.asarray(lut.kokushi[stats >> 7])
     best = np.minimum(value, lut.closed_forms[stats])
-    return np.asarray(best if isinstance(calls, int) else np.where(closed, best, value))
+    return np.asarray(best if isinstance(calls, int) else np.where(calls == 0, best, value))
 
 
 @shared_parameters
@@ -518,6 +527,7 @@ __all__ = [
     "block_vector",
     "capped_block_vector",
     "general_shanten_value",
+    "indices_shanten",
     "shanten",
     "shanten_batch",
     "shanten_value",

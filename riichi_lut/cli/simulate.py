@@ -34,25 +34,6 @@ FORMS = ("all", "standard", "chiitoitsu", "kokushi")
 CHUNK_SIZES = {"haipai": 262_144, "selfplay": 16_384, "nanikiru": 8_192}
 
 
-def check_address(address: str) -> None:
-    """Refuse a ``--dask`` address that is not ``scheme://host:port`` before any
-    connection is tried (a Client that fails on a malformed address lingers for a minute
-    at exit); left to :func:`~riichi_lut.sim.connect` when Dask is not installed."""
-    try:
-        # optional dependency (riichi-lut[dask]), needed only for a cluster
-        from distributed.comm.addressing import get_address_host_port  # noqa: PLC0415
-    except ImportError:
-        return
-    try:
-        _, port = get_address_host_port(address)
-    except ValueError as error:
-        raise InvalidArgumentError(
-            f"--dask {address!r} is not a scheduler address (tcp://host:8786): {error}"
-        ) from None
-    if not 0 < port < 65536:
-        raise InvalidArgumentError(f"--dask {address!r}: port {port} is not in 1..65535")
-
-
 @contextmanager
 def _client(args: argparse.Namespace) -> Iterator[Any]:
     """The Dask client of ``--dask`` (closed afterwards), or None."""
@@ -61,8 +42,13 @@ def _client(args: argparse.Namespace) -> Iterator[Any]:
         return
     # start-up: `riichi-lut hint` and the others do not load the simulator
     from ..sim import connect  # noqa: PLC0415
+    from ..sim.clients import address_problem  # noqa: PLC0415
 
-    check_address(args.dask)
+    problem = address_problem(args.dask)  # named by the flag here; connect() checks it too
+    if problem is not None:
+        raise InvalidArgumentError(
+            f"--dask {args.dask!r} is not a scheduler address (tcp://host:8786): {problem}"
+        )
     client = connect(args.dask, timeout=args.dask_timeout)
     try:
         yield client

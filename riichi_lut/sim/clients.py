@@ -19,6 +19,25 @@ from typing import Any
 from ..errors import InvalidArgumentError, describe
 
 
+def address_problem(address: str) -> str | None:
+    """Why ``address`` is not ``scheme://host:port`` (a known scheme, port 1..65535), or
+    None when it is; None too when Dask is not installed (the connection says so).
+
+    >>> address_problem("tcp://127.0.0.1:0")
+    'port 0 is not in 1..65535'
+    """
+    try:
+        # optional dependency (riichi-lut[dask]), needed only for a cluster
+        from distributed.comm.addressing import get_address_host_port  # noqa: PLC0415
+    except ImportError:
+        return None
+    try:
+        _, port = get_address_host_port(address)
+    except ValueError as error:
+        return str(error)
+    return None if 0 < port < 65536 else f"port {port} is not in 1..65535"
+
+
 def check_address(address: str) -> None:
     """Refuse an address that is not ``scheme://host:port`` (a known scheme, port 1..65535)
     before any connection is tried: a ``distributed.Client`` that fails on a malformed
@@ -31,20 +50,9 @@ def check_address(address: str) -> None:
     ...     print(error)
     cannot use the Dask scheduler address 'tcp://127.0.0.1:0': port 0 is not in 1..65535
     """
-    try:
-        # optional dependency (riichi-lut[dask]), needed only for a cluster
-        from distributed.comm.addressing import get_address_host_port  # noqa: PLC0415
-    except ImportError:
-        return
-    try:
-        _, port = get_address_host_port(address)
-    except ValueError as error:
-        problem = str(error)
-    else:
-        if 0 < port < 65536:
-            return
-        problem = f"port {port} is not in 1..65535"
-    raise InvalidArgumentError(f"cannot use the Dask scheduler address {address!r}: {problem}")
+    problem = address_problem(address)
+    if problem is not None:
+        raise InvalidArgumentError(f"cannot use the Dask scheduler address {address!r}: {problem}")
 
 
 def connect(address: str, *, timeout: float | None = None) -> Any:

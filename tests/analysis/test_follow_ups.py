@@ -125,3 +125,10 @@ def test_a_fifth_copy_is_named_as_by_the_reference() -> None:
         two_step_reference(hand, 0, None, 1, [0, 3], live)
     with pytest.raises(InvalidHandError, match="5 copies"):
         two_step(hand, 0, None, 1, [0, 3], live)
+
+
+def test_live_counts_outside_0_to_4_take_the_reference() -> None:
+    hand = list(parse_hand("12m567m789p23s11z5z").concealed)
+    for live in ([4] * 33 + [-1], [4] * 33 + [5]):  # read as given by the reference
+        options = [(hand, 1, [2, 18, 21], live)]
+        assert two_steps(options, 0, None) == [two_step_reference(hand, 0, None, 1, [2, 18, 21], live)]

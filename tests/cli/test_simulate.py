@@ -86,3 +86,13 @@ def test_unreachable_dask_address_exits_2_with_the_reason(capsys):
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
         assert main(["simulate", "haipai", "--n", "10", "--dask", "tcp://127.0.0.1:1"]) == 2
     assert capsys.readouterr().err.startswith("error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'")
+
+
+def test_a_dask_address_with_a_bad_port_is_named_by_the_flag(capsys):
+    import distributed  # noqa: F401  (a test dependency: the address parser is Dask's)
+
+    assert main(["simulate", "haipai", "--n", "10", "--dask", "tcp://127.0.0.1:0"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "error: --dask 'tcp://127.0.0.1:0' is not a scheduler address (tcp://host:8786):"
+        " port 0 is not in 1..65535"
+    )

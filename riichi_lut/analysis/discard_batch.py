@@ -106,10 +106,11 @@ _NONE, _SINGLE, _DOUBLE, _MORE, _LIVE, _OWN = 0, 1, 2, 3, 4, 7
 
 
 def _take(values: np.ndarray, at: Any) -> np.ndarray:
-    """``values[at]`` for a 1-D array: ``np.take`` with ``mode="clip"``, ~25 % faster
-    than the default (which checks every index for an error), ~35 % faster than fancy
-    indexing. The indices here are in range by construction."""
-    taken: np.ndarray = np.take(values, at, mode="clip")
+    """``values[at]`` for a 1-D array: the ``take`` method with ``mode="clip"``, ~25 %
+    faster than the default (which checks every index for an error), ~35 % faster than
+    fancy indexing on large arrays; the method, not ``np.take``, whose dispatch costs
+    ~2 µs a call (a kernel call makes ~130). The indices here are in range by construction."""
+    taken: np.ndarray = values.take(at, mode="clip")
     return taken
 
 
@@ -169,11 +170,15 @@ def _context(
     def per_block(arrays: list[np.ndarray]) -> np.ndarray:
         return np.stack(arrays, axis=1).reshape(-1)
 
+    # the 32-byte records are stacked as their uint64 words: np.stack copies a void dtype
+    # element by element (~0.75 ms for 4,096 rows, 12x the four gathers)
+    words = np.stack([r.view(np.uint64).reshape(-1, 4) for r in records], axis=1)
+
     return _Rows(
         index=per_block(indices),
         cls=per_block(cls),
         ranks=per_block([v >> np.uint32(8) for v in values]),
-        records=per_block(records),
+        records=words.reshape(-1, 4).view(records[0].dtype).reshape(-1),
         complement=per_block(complement),
         others=per_block([p12, p02, p01]),
         offset=per_block([c * 900 + need for c in cls]),
@@ -193,7 +198,7 @@ def _at(value: Any, rows: np.ndarray) -> Any:
 
 def _or_selected(words: np.ndarray, select: np.ndarray, useful: np.ndarray) -> np.ndarray:
     """:func:`~riichi_lut.analysis.efficiency_batch.or_useful` of records already gathered."""
-    w = words.view(np.uint64).reshape(-1, 4) & np.take(select, useful).view(np.uint64).reshape(-1, 4)
+    w = words.view(np.uint64).reshape(-1, 4) & select.take(useful).view(np.uint64).reshape(-1, 4)
     x = w[:, 0] | w[:, 1]
     x |= w[:, 2]  # (word 3 holds the six zero lanes of the padding)
     x |= x >> _U64(32)

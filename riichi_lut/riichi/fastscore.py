@@ -24,10 +24,25 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import product
 
-from ..core.calls import Call, CallType
 from ..core.tiles import CODE_NAMES, NUM_CODES, RED_FIVE_KINDS, TERMINALS_AND_HONORS, kind_of
+from ..lut.splitwords import RYANMEN, SHANPON, SHUT, TANKI
 from .context import GREEN
-from .fastinput import BlockRecord, Facts, Split, block_record, split_record, tile_code
+from .fastinput import (
+    W_FU,
+    W_MELDS,
+    W_PAIR,
+    W_PEIKOU,
+    W_PLAIN,
+    W_RUN_COUNT,
+    W_RUNS,
+    W_SET_COUNT,
+    BlockRecord,
+    CallRecord,
+    Facts,
+    Split,
+    block_record,
+    tile_code,
+)
 from .points import base_points
 from .rules import RuleSet
 from .situation import dora_of
@@ -63,7 +78,12 @@ _DORA = tuple(dora_of(c) for c in range(NUM_CODES))
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 #: A concealed triplet's fu by kind (closed: 4 simple, 8 terminal or honor).
 _TRIPLET_FU = tuple(8 if k in _YAOCHU_SET else 4 for k in range(34))
-_NO_CALLS = split_record((), (), -1)
+_SETS_MASK = (1 << 34) - 1
+_RUNS_MASK = (1 << 27) - 1
+_FOUR_AND_A_PAIR = 4 | 1 << 3  # the melds and pair count fields (W_MELDS, W_PAIRS) of a reading
+_DRAGON_YAKU = tuple(
+    (HAKU if d & 1 else 0) | (HATSU if d & 2 else 0) | (CHUN if d & 4 else 0) for d in range(8)
+)
 _TANKI, _RYANMEN, _OTHER, _SHANPON = 0, 1, 2, 3  # waits as the fu and pinfu need them
 
 # Per rule set: (rules, {mask << 1 | closed: (yakuman, han, pinfu) or None},
@@ -173,8 +193,8 @@ kinds: int, closed: bool, f: Facts, n_kans: int, totals: Sequence[int], win_kind
 
 def _check(  # noqa: C901, PLR0911, PLR0912
 
-    counts: Sequence[int], red: tuple[int, int, int], calls: tuple[Call, ...], f: Facts, win_tile: object,
-    rules: RuleSet,
+    counts: Sequence[int], red: tuple[int, int, int], calls: tuple[CallRecord, ...], f: Facts,
+    win_tile: object, rules: RuleSet,
 ) -> tuple[int, Sequence[int], list[int]] | None:  # fmt: skip
     """The checks of ``situation.build`` on the fast inputs: (winning tile code, 34 counts
     with the calls, red fives with the calls), or None when one fails."""
@@ -189,12 +209,11 @@ def _check(  # noqa: C901, PLR0911, PLR0912
         totals = with_calls
         has_kan = opened = False
         for call in calls:
-            t = call.type
-            if t is not CallType.CHI and t is not CallType.PON:
+            if call[3]:
                 has_kan = True
-            if t is not CallType.CLOSED_KAN:
+            if call[4]:
                 opened = True
-            for code in call.tiles:
+            for code in call[5]:
                 kind = _KIND[code]
                 with_calls[kind] += 1
                 if code >= 34:
@@ -237,11 +256,13 @@ def _check(  # noqa: C901, PLR0911, PLR0912
 
 def _standard(  # noqa: C901, PLR0912, PLR0915
 
-    records: tuple[BlockRecord, ...], calls: Split, closed_kans: int, closed: bool, tsumo: bool,
-    seat: int, round_: int, w: int, hand_mask: int, rules: RuleSet, consider: Callable[[int, int, int], None],
+    records: tuple[BlockRecord, ...], calls_word: int, call_runs: int, base_fu: int, closed_kans: int,
+    closed: bool, tsumo: bool, seat: int, round_: int, w: int, hand_mask: int, rules: RuleSet,
+    consider: Callable[[int, int, int], None],
 ) -> None:  # fmt: skip
-    """Score every four-melds-and-a-pair reading (``consider`` keeps the best); ``calls``
-    holds the calls' groups as one split (runs, sets, no pair)."""
+    """Score every four-melds-and-a-pair reading (``consider`` keeps the best): the blocks'
+    split words added up with the calls' (``calls_word``: their set kinds and counts;
+    ``call_runs``: their run starts, or-ed since a chi may repeat a run)."""
     s0, s1, s2, s3 = records[0][0], records[1][0], records[2][0], records[3][0]
     if not (s0 and s1 and s2 and s3):
         return
@@ -250,19 +271,17 @@ def _standard(  # noqa: C901, PLR0912, PLR0915
     else:
         combos = product(s0, s1, s2, s3)
     win_block = 3 if w >= 27 else w // 9
-    base_fu = (30 if closed and not tsumo else 20) + calls[7]
+    shift = 4 * (w - 9 * win_block)
     double_wind = rules.double_wind_pair_fu
     for combo in combos:
-        a, b, c, d = combo
-        pairs = (a[2] >= 0) + (b[2] >= 0) + (c[2] >= 0) + (d[2] >= 0)
-        if pairs != 1 or a[3] + b[3] + c[3] + d[3] + calls[3] != 4:
+        word = combo[0][0] + combo[1][0] + combo[2][0] + combo[3][0] + calls_word
+        if word >> W_MELDS & 0x3F != _FOUR_AND_A_PAIR:
             continue
-        pair = a[2] if a[2] >= 0 else b[2] if b[2] >= 0 else c[2] if c[2] >= 0 else d[2]
-        rm = a[4] | b[4] | c[4] | calls[4]
-        sm = a[5] | b[5] | c[5] | d[5] | calls[5]
-        n_runs = len(a[0]) + len(b[0]) + len(c[0]) + len(calls[0])
-        n_trips = len(a[1]) + len(b[1]) + len(c[1]) + len(d[1])
-        m = hand_mask | d[12] | calls[12]
+        pair = (word >> W_PAIR) - 1
+        sm = word & _SETS_MASK
+        rm = word >> W_RUNS & _RUNS_MASK | call_runs
+        n_runs = word >> W_RUN_COUNT & 7
+        m = hand_mask | _DRAGON_YAKU[sm >> 31]
         if sm >> seat & 1:
             m |= SEAT
         if sm >> round_ & 1:
@@ -276,16 +295,16 @@ def _standard(  # noqa: C901, PLR0912, PLR0915
                 m |= ITTSU
         if n_runs <= 1 and sm & sm >> 9 & sm >> 18 & 0x1FF:
             m |= DOUKOU
-        if n_runs and a[8] and b[8] and c[8] and d[8] and calls[8]:
-            m |= CHANTA if d[9] or calls[9] else JUNCHAN
+        if n_runs and not word >> W_PLAIN & 7:
+            m |= CHANTA if sm >> 27 or pair >= 27 else JUNCHAN
         if closed:
-            peikou = a[6] + b[6] + c[6]
+            peikou = word >> W_PEIKOU & 7
             if peikou == 1:
                 m |= IIPEIKOU
             elif peikou == 2:
                 m |= RYANPEIKOU
-        dragons = d[10] + calls[10]
-        winds = d[11] + calls[11]
+        dragons = (sm >> 31).bit_count()
+        winds = (sm >> 27 & 15).bit_count()
         if pair >= 31:
             pair_fu = 2
             if dragons == 2:
@@ -302,37 +321,28 @@ def _standard(  # noqa: C901, PLR0912, PLR0915
             m |= DAISUUSHII
         elif winds == 3 and 27 <= pair <= 30:
             m |= SHOUSUUSHII
-        fu0 = base_fu + pair_fu + a[7] + b[7] + c[7] + d[7]
-        concealed = n_trips + closed_kans
+        fu0 = base_fu + pair_fu + (word >> W_FU & 63)
+        concealed = (word >> W_SET_COUNT & 7) + closed_kans
         sets_mask = (SANANKOU if concealed >= 3 else 0) | (SUUANKOU if concealed == 4 else 0)
-        here = combo[win_block]
-        if here[0]:
+        waits = combo[win_block][1] >> shift & 15
+        if waits & RYANMEN:
             pinfu = closed and n_runs == 4 and not (pair >= 31 or pair in (seat, round_))
-            done = -1
-            for r in here[0]:
-                if r <= w <= r + 2 and r != done:
-                    done = r
-                    position = w - r
-                    if position == 1:
-                        wait = _OTHER
-                    elif position == 0:
-                        wait = _OTHER if r % 9 == 6 else _RYANMEN
-                    else:
-                        wait = _OTHER if r % 9 == 0 else _RYANMEN
-                    consider(m | sets_mask | (PINFU if pinfu and wait == _RYANMEN else 0), fu0, wait)
-        if w in here[1]:
+            consider(m | sets_mask | (PINFU if pinfu else 0), fu0, _RYANMEN)
+        if waits & SHUT:
+            consider(m | sets_mask, fu0, _OTHER)
+        if waits & SHANPON:
             if tsumo:
                 consider(m | sets_mask, fu0, _SHANPON)
             else:
                 consider(m | (SANANKOU if concealed >= 4 else 0), fu0 - _TRIPLET_FU[w] // 2, _SHANPON)
-        if pair == w:
+        if waits & TANKI:
             consider(m | sets_mask | (SUUANKOU_TANKI if concealed == 4 else 0), fu0, _TANKI)
 
 
 def evaluate(  # noqa: C901, PLR0912, PLR0915
     counts: Sequence[int],
     red: tuple[int, int, int],
-    calls: tuple[Call, ...],
+    calls: tuple[CallRecord, ...],
     records: tuple[BlockRecord, ...] | None,
     f: Facts,
     win_tile: object,
@@ -345,7 +355,7 @@ def evaluate(  # noqa: C901, PLR0912, PLR0915
 
     >>> from .fastinput import facts_of_keywords, hand_of_text
     >>> from .rules import TENHOU
-    >>> counts, red, records, _ = hand_of_text("22334455667788p")
+    >>> counts, red, _, records, _ = hand_of_text("22334455667788p")
     >>> facts = facts_of_keywords({"tsumo": False, "seat_wind": "S", "round_wind": "E"})
     >>> evaluate(counts, red, (), records, facts, "8p", TENHOU)  # total yakuman han fu base limit points
     (24000, 0, 11, 30, 6000, 'sanbaiman', 24000)
@@ -361,36 +371,30 @@ def evaluate(  # noqa: C901, PLR0912, PLR0915
                    block_record(3, counts))  # fmt: skip
     kinds = records[0][1] | records[1][1] | records[2][1] | records[3][1]
     closed = True
-    n_kans = closed_kans = 0
-    call_split = _NO_CALLS
+    n_kans = closed_kans = calls_word = call_runs = call_fu = 0
     if calls:
-        call_runs: list[int] = []
-        call_sets: list[int] = []  # set kinds from calls
-        call_fu = 0  # fu of the called sets
-        for call in calls:
-            t = call.type
-            k = _KIND[call.tiles[0]]
-            if t is CallType.CHI:
-                call_runs.append(k)
+        plain = 0
+        for _, k, chi, kan, opened, _, fu, _ in calls:
+            if chi:
+                call_runs |= 1 << k
+                calls_word += 1 << W_RUN_COUNT
                 kinds |= 7 << k
                 closed = False
+                if k % 9 not in (0, 6):
+                    plain += 1
                 continue
+            calls_word |= 1 << k
             kinds |= 1 << k
-            call_sets.append(k)
-            yaochu = k in _YAOCHU_SET
-            if t is CallType.PON:
-                call_fu += 4 if yaochu else 2
-                closed = False
-            elif t is CallType.CLOSED_KAN:
-                call_fu += 32 if yaochu else 16
+            call_fu += fu
+            if k not in _YAOCHU_SET:
+                plain += 1
+            if kan:
                 n_kans += 1
-                closed_kans += 1
-            else:
-                call_fu += 16 if yaochu else 8
-                n_kans += 1
+                if not opened:
+                    closed_kans += 1
+            if opened:
                 closed = False
-        call_split = split_record(tuple(call_runs), tuple(call_sets), -1)
-        call_split = call_split[:7] + (call_fu,) + call_split[8:]
+        calls_word += len(calls) << W_MELDS | plain << W_PLAIN
     data = _per_rules.get(id(rules))
     if data is None or data[0] is not rules:
         data = _rules_data(rules)
@@ -463,7 +467,9 @@ def evaluate(  # noqa: C901, PLR0912, PLR0915
         if best is None or (total, yakuman, han, fu) > best[:4]:
             best = (total, yakuman, han, fu, base, limit, points)
 
-    _standard(records, call_split, closed_kans, closed, tsumo, seat, round_, w, hand_mask, rules, consider)
+    base_fu = (30 if closed and not tsumo else 20) + call_fu
+    _standard(records, calls_word, call_runs, base_fu, closed_kans, closed, tsumo, seat, round_, w, hand_mask,
+              rules, consider)  # fmt: skip
     if not calls:
         if kinds.bit_count() == 7 and all(c in (0, 2) for c in counts):
             consider(hand_mask | CHIITOI, -25, _TANKI)

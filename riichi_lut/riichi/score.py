@@ -19,12 +19,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..analysis.readings import Reading, readings
-from ..core.calls import Call
 from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES, kind_of
 from ..errors import InvalidSituationError, NotAWinError
 from . import situation as situation_module
-from .fastinput import BlockRecord, Facts, facts_of_keywords, facts_of_win, hand_of_text, tile_code
+from .fastinput import (
+    BlockRecord,
+    CallRecord,
+    Facts,
+    call_record,
+    facts_of_keywords,
+    facts_of_win,
+    hand_of_text,
+    tile_code,
+)
 from .fastscore import evaluate as fast_evaluate
 from .fu import FuLine, fu_lines
 from .points import Payment, base_points, payments
@@ -293,22 +301,24 @@ def score(
     return result
 
 
-def _read_hand(
-    hand: object,
-) -> (
-    tuple[Sequence[int], tuple[int, int, int], tuple[Call, ...], tuple[BlockRecord, ...] | None, str | Hand]
-    | None
-):
-    """(concealed counts, red fives, calls, the block records if known, the hand's text or
-    the Hand) of ``score``'s hand, or None for a hand the reference path reads."""
+#: What ``_read_hand`` gives: (concealed counts, red fives, the calls' records, the block
+#: records when known, the hand's text or the Hand).
+_Read = tuple[
+    Sequence[int], tuple[int, int, int], tuple[CallRecord, ...], tuple[BlockRecord, ...] | None, str | Hand
+]
+
+
+def _read_hand(hand: object) -> _Read | None:
+    """(concealed counts, red fives, the calls' records, the block records if known, the
+    hand's text or the Hand) of ``score``'s hand, or None for a hand the reference path
+    reads."""
     if hand.__class__ is str:
         read = hand_of_text(hand)
         if read is not None:
-            return read[0], read[1], (), read[2], read[3]
-        parsed = as_hand(hand)
-        return parsed.concealed, parsed.red, parsed.calls, None, parsed
+            return read
+        hand = as_hand(hand)
     if isinstance(hand, Hand):
-        return hand.concealed, hand.red, hand.calls, None, hand
+        return hand.concealed, hand.red, tuple(call_record(c) for c in hand.calls), None, hand
     return None
 
 

@@ -34,6 +34,7 @@ from .win import WIN_FLAGS, Win
 __all__ = [
     "CANONICAL",
     "CallRecord",
+    "Calls",
     "Facts",
     "ReadHand",
     "Split",
@@ -42,6 +43,7 @@ __all__ = [
     "block_record",
     "call_record",
     "call_record_of_text",
+    "combine_calls",
     "facts_of_keywords",
     "facts_of_win",
     "hand_of_text",
@@ -65,10 +67,15 @@ BlockRecord = tuple[tuple[Split, ...], int]
 #: A suit group of canonical notation: (counts of its 9 (7) kinds, red fives 0/1, block record,
 #: the group as ``format_counts`` writes it).
 SuitRecord = tuple[tuple[int, ...], int, BlockRecord, str]
-#: One call as the fast path reads it: (the Call, its kind (the lowest), chi, kan, open,
-#: its tile codes, the fu of its set (0 for a chi), the block it sits in).
-CallRecord = tuple[Call, int, bool, bool, bool, tuple[int, ...], int, int]
-
+#: One call as the fast path reads it: (the Call, its tiles as (kind, copies) pairs, the suit
+#: of its red five or -1, its part of a split word (``W_*``: its set kind, one meld, a run, no
+#: terminal or honor), its run-start bit (0 for a set), its kinds as bits, the fu of its set
+#: (0 for a chi), a kan, open).
+CallRecord = tuple[Call, tuple[tuple[int, int], ...], int, int, int, int, int, bool, bool]
+#: A hand's calls combined (:func:`combine_calls`): (their records, the 34 counts with the
+#: calls' tiles, the red fives with the calls', their split word, their run starts (or-ed: a
+#: chi may repeat a run), their fu, kans, closed kans, their kinds as bits, open).
+Calls = tuple[tuple[CallRecord, ...], list[int], tuple[int, int, int], int, int, int, int, int, int, bool]
 # The fields of a split's feature word on the fast path (absolute kinds 0..33): bit masks
 # of the triplet kinds and the run starts, then counts. The blocks' words add up without a
 # carry (a complete hand has at most four melds and one pair); the pair's kind + 1 is the
@@ -269,9 +276,10 @@ def _suit_record(block: int, digits: str) -> SuitRecord | None:
     return record
 
 
-#: What ``hand_of_text`` returns: (34 concealed counts, red fives per suit, the calls' records,
-#: the four block records, the hand as ``Hand.to_text`` writes it).
-ReadHand = tuple[tuple[int, ...], tuple[int, int, int], tuple[CallRecord, ...], tuple[BlockRecord, ...], str]
+#: What ``hand_of_text`` returns: (34 concealed counts, red fives per suit, the calls combined
+#: or None for a hand without calls, the four block records, the hand as ``Hand.to_text``
+#: writes it).
+ReadHand = tuple[tuple[int, ...], tuple[int, int, int], Calls | None, tuple[BlockRecord, ...], str]
 
 
 def hand_of_text(text: str) -> ReadHand | None:
@@ -281,9 +289,9 @@ def hand_of_text(text: str) -> ReadHand | None:
 
     >>> counts, red, calls, records, text = hand_of_text("321m406p789s11122z")
     >>> red, calls, text, sum(counts)
-    ((0, 1, 0), (), '123m406p789s11122z', 14)
+    ((0, 1, 0), None, '123m406p789s11122z', 14)
     >>> counts, red, calls, records, text = hand_of_text("0m22z [123m] [777z] (1111z)")
-    >>> text, [c[0].type.value for c in calls], sum(counts)
+    >>> text, [c[0].type.value for c in calls[0]], sum(counts)
     ('0m22z [123m] [777z] (1111z)', ['chi', 'pon', 'closed_kan'], 3)
     >>> hand_of_text("123m 456p") is None  # not canonical: the general parser reads it
     True
@@ -303,41 +311,83 @@ def hand_of_text(text: str) -> ReadHand | None:
     records = (rm[2], rp[2], rs[2], rz[2])
     concealed = rm[3] + rp[3] + rs[3] + rz[3]
     if not written:
-        return counts, red, (), records, concealed
+        return counts, red, None, records, concealed
     calls = []
-    totals = list(counts)
-    reds = list(red)
     for part in written[1:].split(" "):
         call = _call_memo.get(part) or call_record_of_text(part)
         if call is None:
             return None
         calls.append(call)
-        for code in call[5]:
-            if code >= 34:
-                reds[code - 34] += 1
-                totals[9 * code - 302] += 1  # the red five's kind: 4, 13, 22
-            else:
-                totals[code] += 1
-    if max(totals) > 4 or max(reds) > 1:
+    combined = combine_calls(counts, red, tuple(calls))
+    if combined is None:
         return None
-    return counts, red, tuple(calls), records, concealed + written
+    return counts, red, combined, records, concealed + written
+
+
+def combine_calls(
+    counts: Sequence[int], red: tuple[int, int, int], calls: tuple[CallRecord, ...]
+) -> Calls | None:
+    """The calls combined with the concealed counts and red fives (see :data:`Calls`), or
+    None when a kind has a fifth copy or a suit a second red five.
+
+    >>> combined = combine_calls([0] * 34, (1, 0, 0), (call_record(Call("[406p]")),))
+    >>> combined[2], combined[1][12:15], combined[9]
+    ((1, 1, 0), [1, 1, 1], True)
+    """
+    totals = list(counts)
+    r0, r1, r2 = red
+    word = runs = fu = n_kans = closed_kans = kinds = 0
+    opened = False
+    for record in calls:
+        _, tally, red_suit, part, run, bits, set_fu, kan, is_open = record
+        for kind, copies in tally:
+            totals[kind] += copies
+            if totals[kind] > 4:
+                return None
+        if red_suit >= 0:
+            if red_suit == 0:
+                r0 += 1
+            elif red_suit == 1:
+                r1 += 1
+            else:
+                r2 += 1
+        word += part
+        runs |= run
+        kinds |= bits
+        fu += set_fu
+        if kan:
+            n_kans += 1
+            if not is_open:
+                closed_kans += 1
+        if is_open:
+            opened = True
+    if r0 > 1 or r1 > 1 or r2 > 1:
+        return None
+    return calls, totals, (r0, r1, r2), word, runs, fu, n_kans, closed_kans, kinds, opened
 
 
 def call_record(call: Call) -> CallRecord:
     """The fast path's record of a :class:`Call` (see :data:`CallRecord`).
 
-    >>> call_record(Call("[406p]"))[1:]
-    (12, True, False, True, (12, 35, 14), 0, 1)
+    >>> call_record(Call("[406p]"))[1:3] + call_record(Call("[406p]"))[6:]
+    (((12, 1), (13, 1), (14, 1)), 1, 0, False, True)
     """
     record = _CALLS_OF_HAND.get(call)
     if record is None:
         t = call.type
         kind = call.kind
-        chi = t is CallType.CHI
-        kan = t is CallType.OPEN_KAN or t is CallType.CLOSED_KAN or t is CallType.ADDED_KAN
-        fu = 0 if chi else _CALL_FU[t] * (2 if kind in _YAOCHU else 1)
-        opened = t is not CallType.CLOSED_KAN
-        record = (call, kind, chi, kan, opened, call.tiles, fu, 3 if kind >= 27 else kind // 9)
+        red_suit = next((c - 34 for c in call.tiles if c >= 34), -1)
+        part = 1 << W_MELDS
+        if t is CallType.CHI:
+            tally: tuple[tuple[int, int], ...] = ((kind, 1), (kind + 1, 1), (kind + 2, 1))
+            part += 1 << W_RUN_COUNT | (kind % 9 not in (0, 6)) << W_PLAIN
+            run, bits, fu = 1 << kind, 7 << kind, 0
+        else:
+            tally = ((kind, len(call.tiles)),)
+            part += 1 << kind | (kind not in _YAOCHU) << W_PLAIN
+            run, bits, fu = 0, 1 << kind, _CALL_FU[t] * (2 if kind in _YAOCHU else 1)
+        kan = len(call.tiles) == 4
+        record = (call, tally, red_suit, part, run, bits, fu, kan, t is not CallType.CLOSED_KAN)
         if len(_CALLS_OF_HAND) >= _MEMO_LIMIT:
             _CALLS_OF_HAND.clear()
         _CALLS_OF_HAND[call] = record
@@ -348,8 +398,8 @@ def call_record_of_text(text: str) -> CallRecord | None:
     """The record of one call written as ``Call.to_text`` writes it (``"[406p]"``), or
     None for any other text (not canonical, or not a call: the general parser says why).
 
-    >>> call_record_of_text("(1111z)")[1:4], call_record_of_text("[312m]")
-    ((27, False, True), None)
+    >>> call_record_of_text("(1111z)")[1], call_record_of_text("[312m]")
+    (((27, 4),), None)
     """
     record: CallRecord | None = None
     try:

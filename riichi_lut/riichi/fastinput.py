@@ -10,10 +10,12 @@ fast path accepts a subset of what the general one accepts, with the same meanin
 - Facts given as keywords: ``tsumo``, the winds, ``riichi``, ``double_riichi``, ``ippatsu``,
   indicators as a list of tile names or codes, ``honba`` and ``riichi_sticks``; any other
   flag set, a numpy bool, indicator text or a contradiction goes the general way.
-- A hand in canonical notation (``"123m456p789s11122z"``: each suit at most once, in the
-  order m, p, s, z, no spaces, no calls) is read with one compiled pattern; each suit's
-  digits are looked up in a memo of per-suit records (counts, red five, the kinds present,
-  the block's splits from the decomposition tables).
+- A hand in canonical notation (``"123m456p789s11122z"``, ``"23m55z [789s] (1111z)"``: each
+  suit at most once, in the order m, p, s, z, then each call as ``Call.to_text`` writes it
+  after one space) is read with one compiled pattern; each suit's digits are looked up in
+  a memo of per-suit records (counts, red five, the kinds present, the block's splits as
+  words, from the offline table ``{block}_split_features``), each call's text in a memo of
+  call records.
 """
 
 from __future__ import annotations

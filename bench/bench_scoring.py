@@ -12,8 +12,10 @@ ura: `mahjong` is set up without aka dora). The batch gets all N situations; our
 built before the timing. Every timing is the best of 5 interleaved rounds
 (time.perf_counter), so every contestant meets the same phases of a noisy machine.
 `score` (the fast path of issue 13) and `reference_score` (the general path it replaced)
-run on the same scalar situations. Progress goes to stderr, the Markdown report to stdout.
-Nothing here asserts.
+run on the same scalar situations. A second scalar row, **open hands** (``_open_hands.py``:
+chi, pon, open and closed kans, every open yaku reachable), scores --open-n other situations
+with `score`, `reference_score` and `mahjong` (its ``Meld`` API) in the same interleaved
+rounds. Progress goes to stderr, the Markdown report to stdout. Nothing here asserts.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from _common import (  # the benchmarks' shared set-up; puts the checkout first 
     ratio_text,
     version,
 )
+from _open_hands import draw_open_situations, open_mahjong_inputs, open_scalar_inputs, run_open_mahjong
 
 from riichi_lut.core.tiles import KIND_NAMES, format_counts
 from riichi_lut.errors import NotAWinError
@@ -166,17 +169,27 @@ def run_scalar(
     return out
 
 
-def mahjong_inputs(s: Situations, n: int) -> list[tuple[list[int], int, list[int], Any]] | None:
-    """136-id tiles, winning tile, indicators and a HandConfig matching riichi-lut's TENHOU
-    preset for these closed hands (kuitan; no red fives here; 13+ han is one kazoe yakuman;
-    no double yakuman; no kiriage)."""
+def mahjong_options() -> Any:
+    """`mahjong`'s options matching riichi-lut's TENHOU preset for these hands (kuitan; no
+    red fives here; 13+ han is one kazoe yakuman; no double yakuman; no kiriage; an open
+    pinfu-shaped ron is 30 fu), or None when it is not installed."""
     try:
-        from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+        from mahjong.hand_calculating.hand_config import OptionalRules
     except ImportError:
         return None
-    options = OptionalRules(
-        has_open_tanyao=True, has_aka_dora=False, has_double_yakuman=False, kazoe_limit=0, kiriage=False
-    )
+    return OptionalRules(
+        has_open_tanyao=True, has_aka_dora=False, has_double_yakuman=False, kazoe_limit=0, kiriage=False,
+        fu_for_open_pinfu=True,
+    )  # fmt: skip
+
+
+def mahjong_inputs(s: Situations, n: int) -> list[tuple[list[int], int, list[int], Any]] | None:
+    """136-id tiles, winning tile, indicators and a HandConfig (:func:`mahjong_options`)."""
+    options = mahjong_options()
+    if options is None:
+        return None
+    from mahjong.hand_calculating.hand_config import HandConfig
+
     out = []
     for i in range(n):
         counts = s.counts[i].tolist()
@@ -283,6 +296,34 @@ def print_mahjong_agreement(s: Situations, batch: Any, answers: list[Any]) -> No
             print(f"  - {what} differs: {line}")
 
 
+def answer_of(r: Any) -> tuple[int, ...] | None:
+    """(han, fu, 0, points) of a `mahjong` answer, (0, 0, 1, points) for a yakuman (the
+    points tell how many), None for its error."""
+    if r.error is not None:
+        return None
+    if any(y.is_yakuman for y in r.yaku):
+        return (0, 0, 1, r.cost["total"])
+    return (r.han, r.fu, 0, r.cost["total"])
+
+
+def print_open_agreement(ours: list[tuple[int, ...] | None], reference: list[tuple[int, ...] | None],
+                         theirs: list[Any] | None, situations: list[Any]) -> None:  # fmt: skip
+    print(f"- open hands, ours `score` vs `reference_score` ({len(ours):,} hands): "
+          f"{'identical' if ours == reference else 'DIFFERENT'}")  # fmt: skip
+    if theirs is None:
+        return
+    mine = [None if o is None else (0, 0, 1, o[3]) if o[2] else o for o in ours]
+    answers = [answer_of(r) for r in theirs]
+    differ = [i for i, (a, b) in enumerate(zip(mine, answers, strict=True)) if a != b]
+    print(f"- open hands, ours `score` vs `mahjong` ({len(ours):,} hands; win/no-win, han, fu, yakuman, "
+          f"points): {len(ours) - len(differ):,} agree")  # fmt: skip
+    for i in differ[:5]:
+        s = situations[i]
+        yaku = [] if theirs[i].error else [y.name for y in theirs[i].yaku]
+        print(f"  - `{s.hand.to_text()}` win {KIND_NAMES[s.win]}, tsumo {s.tsumo}, seat {s.seat}, round "
+              f"{s.round}: ours {mine[i]}, mahjong {answers[i]} {theirs[i].error or yaku}")  # fmt: skip
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -292,6 +333,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--scalar-n", type=int, default=2_000, help="situations for our scalar score")
     parser.add_argument("--peer-n", type=int, default=2_000, help="situations for mahjong")
+    parser.add_argument("--open-n", type=int, default=2_000, help="open situations for every scalar scorer")
     args = parser.parse_args()
     scalar_n, peer_n = min(args.scalar_n, args.n), min(args.peer_n, args.n)
 
@@ -303,8 +345,13 @@ def main() -> None:
     yaku_inputs = {k: v for k, v in inputs.items() if k != "dora"}
     scalar_in = scalar_inputs(s, scalar_n)
     peer_in = mahjong_inputs(s, peer_n)
+    open_situations = draw_open_situations(args.seed, args.open_n)
+    open_in = open_scalar_inputs(open_situations)
+    options = mahjong_options()
+    open_peer_in = None if options is None else open_mahjong_inputs(open_situations, options)
     score_batch(**{k: v[:1000] for k, v in inputs.items()})  # tables, untimed
     run_scalar(scalar_in[:200])  # warm the scalar's memos, untimed
+    run_scalar(open_in[:200])
 
     batch = Contestant("ours `score_batch` (dora han pre-counted), all cores", args.n,
                        lambda: score_batch(**inputs))  # fmt: skip
@@ -331,6 +378,15 @@ def main() -> None:
                 lambda: run_mahjong(peer_in),
             )
         )
+    open_ours = Contestant("ours `score(text, win_tile, ...)`, open hands, a Python loop", args.open_n,
+                           lambda: run_scalar(open_in))  # fmt: skip
+    open_reference = Contestant("ours `reference_score`, open hands, a Python loop", args.open_n,
+                                lambda: run_scalar(open_in, reference_score))  # fmt: skip
+    open_rows = [open_ours, open_reference]
+    if open_peer_in is not None:
+        label = f"mahjong {version('mahjong')} `estimate_hand_value`, open hands (melds), a Python loop"
+        open_rows.append(Contestant(label, args.open_n, lambda: run_open_mahjong(open_peer_in)))
+    contestants += open_rows
     log(f"{len(contestants)} contestants x {REPEATS} interleaved rounds ...")
     interleaved(contestants, REPEATS)
 
@@ -349,14 +405,20 @@ def main() -> None:
     print(f"- batch scoring ≥ 1 M hands/s: **{rate_text(batch_rate)} hands/s** all cores, "
           f"{rate_text(contestants[1].rate)} hands/s on one thread")  # fmt: skip
     if peer_in is not None:
-        peer = contestants[-1]
+        peer = contestants[7]
         ratio = scalar.rate / peer.rate
-        print(f"- scalar `score` ≥ 5× `estimate_hand_value`: **{ratio_text(ratio)}** "
-              f"({1e6 / scalar.rate:,.0f} µs vs {1e6 / peer.rate:,.0f} µs per hand)")  # fmt: skip
+        print(f"- scalar `score` ≥ 5× `estimate_hand_value`, closed hands: **{ratio_text(ratio)}** "
+              f"({1e6 / scalar.rate:,.1f} µs vs {1e6 / peer.rate:,.1f} µs per hand)")  # fmt: skip
+    if open_peer_in is not None:
+        peer_open = open_rows[2]
+        ratio = open_ours.rate / peer_open.rate
+        print(f"- scalar `score` ≥ 5× `estimate_hand_value`, open hands: **{ratio_text(ratio)}** "
+              f"({1e6 / open_ours.rate:,.1f} µs vs {1e6 / peer_open.rate:,.1f} µs per hand)")  # fmt: skip
         print(f"- batch ÷ `estimate_hand_value`: {ratio_text(batch_rate / peer.rate)}")
     reference = contestants[6]
     print(f"- scalar `score` ÷ `reference_score` (the path before issue 13): "
-          f"{ratio_text(scalar.rate / reference.rate)}")  # fmt: skip
+          f"{ratio_text(scalar.rate / reference.rate)} closed, "
+          f"{ratio_text(open_ours.rate / open_reference.rate)} open")  # fmt: skip
     print("\n### Agreement on the same situations\n")
     threads_same = all(
         np.array_equal(getattr(batch.answers, name), getattr(contestants[1].answers, name))
@@ -369,7 +431,9 @@ def main() -> None:
     same = scalar.answers == contestants[6].answers
     print(f"- ours scalar `score` vs `reference_score`: {'identical' if same else 'DIFFERENT'}")
     if peer_in is not None:
-        print_mahjong_agreement(s, batch.answers, contestants[-1].answers)
+        print_mahjong_agreement(s, batch.answers, contestants[7].answers)
+    theirs = open_rows[2].answers if open_peer_in is not None else None
+    print_open_agreement(open_ours.answers, open_reference.answers, theirs, open_situations)
 
 
 if __name__ == "__main__":

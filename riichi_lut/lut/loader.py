@@ -80,6 +80,9 @@ EXPECTED: dict[str, tuple[str, tuple[int, ...]]] = {
     "honor_complete": ("<i4", (498,)),
     "honor_split_offsets": ("<i4", (499,)),
     "honor_splits": ("<u4", (498,)),
+    # the scorer's per-split feature and waits words (riichi_lut.lut.splitwords)
+    "suit_split_features": ("<u8", (23_533, 2)),
+    "honor_split_features": ("<u8", (498, 2)),
     # the alias tables of the exact deal sampler (riichi_lut.tablegen.deals)
     "deal_suit_threshold": ("<u4", (555_857,)),
     "deal_suit_alias": ("<u4", (555_857,)),

@@ -10,10 +10,12 @@ fast path accepts a subset of what the general one accepts, with the same meanin
 - Facts given as keywords: ``tsumo``, the winds, ``riichi``, ``double_riichi``, ``ippatsu``,
   indicators as a list of tile names or codes, ``honba`` and ``riichi_sticks``; any other
   flag set, a numpy bool, indicator text or a contradiction goes the general way.
-- A hand in canonical notation (``"123m456p789s11122z"``: each suit at most once, in the
-  order m, p, s, z, no spaces, no calls) is read with one compiled pattern; each suit's
-  digits are looked up in a memo of per-suit records (counts, red five, the kinds present,
-  the block's splits from the decomposition tables).
+- A hand in canonical notation (``"123m456p789s11122z"``, ``"23m55z [789s] (1111z)"``: each
+  suit at most once, in the order m, p, s, z, then each call as ``Call.to_text`` writes it
+  after one space) is read with one compiled pattern; each suit's digits are looked up in
+  a memo of per-suit records (counts, red five, the kinds present, the block's splits as
+  words, from the offline table ``{block}_split_features``), each call's text in a memo of
+  call records.
 """
 
 from __future__ import annotations
@@ -22,22 +24,31 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..analysis.readings import block_splits
+from ..core.calls import Call, CallType
 from ..core.tiles import CODE_NAMES, NUM_CODES, TERMINALS_AND_HONORS, format_counts
 from ..core.winds import WIND_INDEX
+from ..errors import RiichiLutError
+from ..lut import loader
+from ..lut import splitwords as sw
+from ..lut.splitwords import split_rows
 from .win import WIN_FLAGS, Win
-from .yaku import YAKU
 
 __all__ = [
     "CANONICAL",
+    "CallRecord",
+    "Calls",
     "Facts",
+    "ReadHand",
     "Split",
     "SuitRecord",
+    "absolute_word",
     "block_record",
+    "call_record",
+    "call_record_of_text",
+    "combine_calls",
     "facts_of_keywords",
     "facts_of_win",
     "hand_of_text",
-    "split_record",
     "tile_code",
 ]
 
@@ -49,18 +60,36 @@ Facts = tuple[
     tuple[int, ...], tuple[int, ...], int, int,
 ]  # fmt: skip
 
-#: One split of a block with its additive features: (run starts, triplet kinds, pair kind or
-#: -1, melds, run-start mask, triplet-kind mask, identical-run pairs, closed-triplet fu, every
-#: group holds a terminal or honor, a group holds an honor, dragon triplets, wind triplets,
-#: the dragon yakuhai bits); kinds absolute (0..33), masks over bits 1 << kind.
-Split = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, bool, bool, int, int, int]
+#: One split of a concealed block: (its features as one word, combined over the blocks by
+#: addition: see the ``W_*`` fields; its waits word, four bits per kind of the block as in
+#: :mod:`riichi_lut.lut.splitwords`).
+Split = tuple[int, int]
 #: A concealed block's record: (its splits, kinds-present bit mask over the 34 kinds).
 BlockRecord = tuple[tuple[Split, ...], int]
 #: A suit group of canonical notation: (counts of its 9 (7) kinds, red fives 0/1, block record,
 #: the group as ``format_counts`` writes it).
 SuitRecord = tuple[tuple[int, ...], int, BlockRecord, str]
+#: One call as the fast path reads it: (the Call, its tiles as (kind, copies) pairs, the suit
+#: of its red five or -1, its part of a split word (``W_*``: its set kind, one meld, a run, no
+#: terminal or honor), its run-start bit (0 for a set), its kinds as bits, the fu of its set
+#: (0 for a chi), a kan, open).
+CallRecord = tuple[Call, tuple[tuple[int, int], ...], int, int, int, int, int, bool, bool]
+#: A hand's calls combined (:func:`combine_calls`): (their records, the 34 counts with the
+#: calls' tiles, the red fives with the calls', their split word, their run starts (or-ed: a
+#: chi may repeat a run), their fu, kans, closed kans, their kinds as bits, open).
+Calls = tuple[tuple[CallRecord, ...], list[int], tuple[int, int, int], int, int, int, int, int, int, bool]
+# The fields of a split's feature word on the fast path (absolute kinds 0..33): bit masks
+# of the triplet kinds and the run starts, then counts. The blocks' words add up without a
+# carry (a complete hand has at most four melds and one pair); the pair's kind + 1 is the
+# top field, so that a combination with two pairs (refused by the pair count) spills
+# nowhere.
+W_SETS, W_RUNS, W_MELDS, W_PAIRS, W_RUN_COUNT, W_SET_COUNT, W_PEIKOU, W_FU, W_PLAIN, W_PAIR = (
+    0, 34, 61, 64, 67, 70, 73, 76, 82, 85,
+)  # fmt: skip
 
-CANONICAL = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
+CANONICAL = re.compile(
+    r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?((?: [\[(][0-9]{3,4}[mpsz][\])]){1,4})?"
+)
 _CODE_OF_NAME = {name: code for code, name in enumerate(CODE_NAMES)}
 _WIND_KIND = {letter: 27 + index for letter, index in WIND_INDEX.items()}
 _KEYWORDS = (
@@ -76,13 +105,12 @@ _COMMON = frozenset(("tsumo", "seat_wind", "round_wind", "riichi", "double_riich
 _RARE_FLAGS = ("haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
 _BLOCKS = ((0, 9, "suit"), (9, 18, "suit"), (18, 27, "suit"), (27, 34, "honor"))
 _YAOCHU = frozenset(TERMINALS_AND_HONORS)
-_DRAGON_BITS = {
-    31: 1 << YAKU["yakuhai_haku"].bit,
-    32: 1 << YAKU["yakuhai_hatsu"].bit,
-    33: 1 << YAKU["yakuhai_chun"].bit,
-}
 _MEMO_LIMIT = 1 << 18  # records kept per memo before it starts again (bounded memory)
-_EMPTY: BlockRecord = ((((), (), -1, 0, 0, 0, 0, 0, True, False, 0, 0, 0),), 0)
+_EMPTY: BlockRecord = (((0, 0),), 0)
+_call_memo: dict[str, CallRecord | None] = {}  # by the call's canonical text
+_CALLS_OF_HAND: dict[Call, CallRecord] = {}
+#: A called set's fu when simple (twice that for a terminal or honor).
+_CALL_FU = {CallType.PON: 2, CallType.OPEN_KAN: 8, CallType.ADDED_KAN: 8, CallType.CLOSED_KAN: 16}
 _block_memo: dict[tuple[int, bytes], BlockRecord] = {}
 _suit_memo: tuple[dict[str, SuitRecord | None], ...] = ({}, {}, {}, {})  # per block, by digits
 
@@ -169,8 +197,8 @@ def block_record(block: int, counts: Sequence[int]) -> BlockRecord:
     """The splits and present kinds of one block (0-2 the suits, 3 the honors) of 34 counts.
 
     >>> splits, kinds = block_record(0, [1, 1, 1, 3, 0, 0, 0, 0, 2] + [0] * 25)
-    >>> [(s[0], s[1], s[2]) for s in splits], bin(kinds)
-    ([((0,), (3,), 8)], '0b100001111')
+    >>> len(splits), bin(kinds), splits[0][0] >> W_MELDS & 7, splits[0][0] >> W_PAIR
+    (1, '0b100001111', 2, 9)
     """
     lo, hi, name = _BLOCKS[block]
     key = (block, bytes(counts[lo:hi]))
@@ -184,54 +212,40 @@ def block_record(block: int, counts: Sequence[int]) -> BlockRecord:
 
 
 def _make_block_record(lo: int, name: str, pattern: bytes) -> BlockRecord:
-    kinds = 0
+    """The record from the offline table of split words (``{name}_split_features``)."""
+    kinds = index = 0
     for i, c in enumerate(pattern):
         if c:
             kinds |= 1 << (lo + i)
+            index += c * 5**i
     if not kinds:
         return _EMPTY
-    splits = []
-    for melds, pair in block_splits(name, pattern, lo):
-        runs = tuple(g.tile for g in melds if g.kind.value == "run")
-        triplets = tuple(g.tile for g in melds if g.kind.value == "triplet")
-        splits.append(split_record(runs, triplets, -1 if pair is None else pair.tile))
-    return (tuple(splits), kinds)
+    rows = split_rows(loader.tables(), name).get(index, ())
+    return (tuple((absolute_word(f, lo), waits) for f, waits in rows), kinds)
 
 
-def split_record(runs: tuple[int, ...], triplets: tuple[int, ...], pair: int) -> Split:
-    """A block's split with its additive features (see :data:`Split`).
+def absolute_word(f: int, lo: int) -> int:
+    """A split's feature word as the table stores it (kinds relative to its block, layout
+    of :mod:`riichi_lut.lut.splitwords`) in the fast path's layout (``W_*``), for a block
+    whose first kind is ``lo``.
 
-    >>> split_record((0, 0), (8,), -1)[3:9]  # melds, run mask, set mask, peikou, fu, outside
-    (3, 1, 256, 1, 8, True)
+    >>> from ..lut import splitwords as sw
+    >>> w = absolute_word(1 << 2 | 1 << sw.MELDS, 9)  # a triplet of the block's third kind
+    >>> w == 1 << 11 | 1 << W_MELDS
+    True
     """
-    ordered = sorted(runs)
-    peikou = i = 0
-    while i < len(ordered) - 1:
-        if ordered[i] == ordered[i + 1]:
-            peikou += 1
-            i += 2
-        else:
-            i += 1
-    outside = all(r % 9 in (0, 6) for r in runs) and all(t in _YAOCHU for t in triplets)
-    outside = outside and (pair < 0 or pair in _YAOCHU)
-    honor = any(t >= 27 for t in triplets) or pair >= 27
-    dragon_bits = 0
-    for t in triplets:
-        dragon_bits |= _DRAGON_BITS.get(t, 0)
+    pair = f >> sw.PAIR & 15
     return (
-        runs,
-        triplets,
-        pair,
-        len(runs) + len(triplets),
-        sum(1 << r for r in set(runs)),
-        sum(1 << t for t in triplets),
-        peikou,
-        sum(8 if t in _YAOCHU else 4 for t in triplets),
-        outside,
-        honor,
-        sum(1 for t in triplets if t >= 31),
-        sum(1 for t in triplets if 27 <= t <= 30),
-        dragon_bits,
+        (f & 0x1FF) << (W_SETS + lo)
+        | (f >> sw.RUNS & 0x7F) << (W_RUNS + lo)
+        | (f >> sw.MELDS & 7) << W_MELDS
+        | (1 if pair else 0) << W_PAIRS
+        | (f >> sw.RUN_COUNT & 7) << W_RUN_COUNT
+        | (f >> sw.SET_COUNT & 7) << W_SET_COUNT
+        | (f >> sw.PEIKOU & 3) << W_PEIKOU
+        | (f >> sw.FU & 63) << W_FU
+        | (f >> sw.PLAIN & 7) << W_PLAIN
+        | (pair + lo if pair else 0) << W_PAIR
     )
 
 
@@ -264,35 +278,142 @@ def _suit_record(block: int, digits: str) -> SuitRecord | None:
     return record
 
 
-def hand_of_text(
-    text: str,
-) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[BlockRecord, ...], str] | None:
-    """(34 concealed counts, red fives per suit, the four block records, the hand as
-    ``Hand.to_text`` writes it) of a closed hand in canonical notation with no fifth copy
-    and at most one red five a suit, or None.
+#: What ``hand_of_text`` returns: (34 concealed counts, red fives per suit, the calls combined
+#: or None for a hand without calls, the four block records, the hand as ``Hand.to_text``
+#: writes it).
+ReadHand = tuple[tuple[int, ...], tuple[int, int, int], Calls | None, tuple[BlockRecord, ...], str]
 
-    >>> counts, red, records, text = hand_of_text("321m406p789s11122z")
-    >>> red, text, sum(counts)
-    ((0, 1, 0), '123m406p789s11122z', 14)
+
+def hand_of_text(text: str) -> ReadHand | None:
+    """The hand of canonical notation (``Hand.to_text``'s form: the concealed groups, then
+    each call after one space), with no fifth copy and at most one red five a suit across
+    hand and calls, or None (then the general parser reads it, or raises).
+
+    >>> counts, red, calls, records, text = hand_of_text("321m406p789s11122z")
+    >>> red, calls, text, sum(counts)
+    ((0, 1, 0), None, '123m406p789s11122z', 14)
+    >>> counts, red, calls, records, text = hand_of_text("0m22z [123m] [777z] (1111z)")
+    >>> text, [c[0].type.value for c in calls[0]], sum(counts)
+    ('0m22z [123m] [777z] (1111z)', ['chi', 'pon', 'closed_kan'], 3)
     >>> hand_of_text("123m 456p") is None  # not canonical: the general parser reads it
     True
     """
     match = CANONICAL.fullmatch(text)
     if match is None:
         return None
-    m, p, s, z = match.groups("")
+    m, p, s, z, written = match.groups("")
     rm = _suit_memo[0].get(m) or _suit_record(0, m)
     rp = _suit_memo[1].get(p) or _suit_record(1, p)
     rs = _suit_memo[2].get(s) or _suit_record(2, s)
     rz = _suit_memo[3].get(z) or _suit_record(3, z)
     if rm is None or rp is None or rs is None or rz is None:
         return None
-    return (
-        rm[0] + rp[0] + rs[0] + rz[0],
-        (rm[1], rp[1], rs[1]),
-        (rm[2], rp[2], rs[2], rz[2]),
-        rm[3] + rp[3] + rs[3] + rz[3],
-    )
+    counts = rm[0] + rp[0] + rs[0] + rz[0]
+    red = (rm[1], rp[1], rs[1])
+    records = (rm[2], rp[2], rs[2], rz[2])
+    concealed = rm[3] + rp[3] + rs[3] + rz[3]
+    if not written:
+        return counts, red, None, records, concealed
+    calls = []
+    for part in written[1:].split(" "):
+        call = _call_memo.get(part) or call_record_of_text(part)
+        if call is None:
+            return None
+        calls.append(call)
+    combined = combine_calls(counts, red, tuple(calls))
+    if combined is None:
+        return None
+    return counts, red, combined, records, concealed + written
+
+
+def combine_calls(
+    counts: Sequence[int], red: tuple[int, int, int], calls: tuple[CallRecord, ...]
+) -> Calls | None:
+    """The calls combined with the concealed counts and red fives (see :data:`Calls`), or
+    None when a kind has a fifth copy or a suit a second red five.
+
+    >>> combined = combine_calls([0] * 34, (1, 0, 0), (call_record(Call("[406p]")),))
+    >>> combined[2], combined[1][12:15], combined[9]
+    ((1, 1, 0), [1, 1, 1], True)
+    """
+    totals = list(counts)
+    r0, r1, r2 = red
+    word = runs = fu = n_kans = closed_kans = kinds = 0
+    opened = False
+    for record in calls:
+        _, tally, red_suit, part, run, bits, set_fu, kan, is_open = record
+        for kind, copies in tally:
+            totals[kind] += copies
+            if totals[kind] > 4:
+                return None
+        if red_suit >= 0:
+            if red_suit == 0:
+                r0 += 1
+            elif red_suit == 1:
+                r1 += 1
+            else:
+                r2 += 1
+        word += part
+        runs |= run
+        kinds |= bits
+        fu += set_fu
+        if kan:
+            n_kans += 1
+            if not is_open:
+                closed_kans += 1
+        if is_open:
+            opened = True
+    if r0 > 1 or r1 > 1 or r2 > 1:
+        return None
+    return calls, totals, (r0, r1, r2), word, runs, fu, n_kans, closed_kans, kinds, opened
+
+
+def call_record(call: Call) -> CallRecord:
+    """The fast path's record of a :class:`Call` (see :data:`CallRecord`).
+
+    >>> call_record(Call("[406p]"))[1:3] + call_record(Call("[406p]"))[6:]
+    (((12, 1), (13, 1), (14, 1)), 1, 0, False, True)
+    """
+    record = _CALLS_OF_HAND.get(call)
+    if record is None:
+        t = call.type
+        kind = call.kind
+        red_suit = next((c - 34 for c in call.tiles if c >= 34), -1)
+        part = 1 << W_MELDS
+        if t is CallType.CHI:
+            tally: tuple[tuple[int, int], ...] = ((kind, 1), (kind + 1, 1), (kind + 2, 1))
+            part += 1 << W_RUN_COUNT | (kind % 9 not in (0, 6)) << W_PLAIN
+            run, bits, fu = 1 << kind, 7 << kind, 0
+        else:
+            tally = ((kind, len(call.tiles)),)
+            part += 1 << kind | (kind not in _YAOCHU) << W_PLAIN
+            run, bits, fu = 0, 1 << kind, _CALL_FU[t] * (2 if kind in _YAOCHU else 1)
+        kan = len(call.tiles) == 4
+        record = (call, tally, red_suit, part, run, bits, fu, kan, t is not CallType.CLOSED_KAN)
+        if len(_CALLS_OF_HAND) >= _MEMO_LIMIT:
+            _CALLS_OF_HAND.clear()
+        _CALLS_OF_HAND[call] = record
+    return record
+
+
+def call_record_of_text(text: str) -> CallRecord | None:
+    """The record of one call written as ``Call.to_text`` writes it (``"[406p]"``), or
+    None for any other text (not canonical, or not a call: the general parser says why).
+
+    >>> call_record_of_text("(1111z)")[1], call_record_of_text("[312m]")
+    (((27, 4),), None)
+    """
+    record: CallRecord | None = None
+    try:
+        call = Call(text)
+    except RiichiLutError:
+        call = None
+    if call is not None and call.to_text() == text:
+        record = call_record(call)
+    if len(_call_memo) >= _MEMO_LIMIT:
+        _call_memo.clear()
+    _call_memo[text] = record
+    return record
 
 
 def tile_code(tile: object) -> int | None:

@@ -21,13 +21,28 @@ seeded situations.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from itertools import product
 
-from ..core.calls import Call, CallType
 from ..core.tiles import CODE_NAMES, NUM_CODES, RED_FIVE_KINDS, TERMINALS_AND_HONORS, kind_of
+from ..lut.splitwords import RYANMEN, SHANPON, SHUT, TANKI
 from .context import GREEN
-from .fastinput import BlockRecord, Facts, Split, block_record, split_record, tile_code
+from .fastinput import (
+    W_FU,
+    W_MELDS,
+    W_PAIR,
+    W_PEIKOU,
+    W_PLAIN,
+    W_RUN_COUNT,
+    W_RUNS,
+    W_SET_COUNT,
+    BlockRecord,
+    Calls,
+    Facts,
+    Split,
+    block_record,
+    tile_code,
+)
 from .points import base_points
 from .rules import RuleSet
 from .situation import dora_of
@@ -63,15 +78,21 @@ _DORA = tuple(dora_of(c) for c in range(NUM_CODES))
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 #: A concealed triplet's fu by kind (closed: 4 simple, 8 terminal or honor).
 _TRIPLET_FU = tuple(8 if k in _YAOCHU_SET else 4 for k in range(34))
-_NO_CALLS = split_record((), (), -1)
+_SETS_MASK = (1 << 34) - 1
+_RUNS_MASK = (1 << 27) - 1
+_FOUR_AND_A_PAIR = 4 | 1 << 3  # the melds and pair count fields (W_MELDS, W_PAIRS) of a reading
+_DRAGON_YAKU = tuple(
+    (HAKU if d & 1 else 0) | (HATSU if d & 2 else 0) | (CHUN if d & 4 else 0) for d in range(8)
+)
 _TANKI, _RYANMEN, _OTHER, _SHANPON = 0, 1, 2, 3  # waits as the fu and pinfu need them
 
 # Per rule set: (rules, {mask << 1 | closed: (yakuman, han, pinfu) or None},
-# {han << 24 | fu << 12 | yakuman: (base, limit)}, {hand facts: hand mask}).
+# {han << 24 | fu << 12 | yakuman << 2 | tsumo << 1 | dealer: (base, limit, points)},
+# {hand facts: hand mask}).
 _RulesData = tuple[
     RuleSet,
     dict[int, tuple[int, int, bool] | None],
-    dict[int, tuple[int, str | None]],
+    dict[int, tuple[int, str | None, int]],
     dict[int, int],
 ]
 _per_rules: dict[int, _RulesData] = {}
@@ -171,77 +192,17 @@ kinds: int, closed: bool, f: Facts, n_kans: int, totals: Sequence[int], win_kind
     return m
 
 
-def _check(  # noqa: C901, PLR0911, PLR0912
-
-    counts: Sequence[int], red: tuple[int, int, int], calls: tuple[Call, ...], f: Facts, win_tile: object,
-    rules: RuleSet,
-) -> tuple[int, Sequence[int], list[int]] | None:  # fmt: skip
-    """The checks of ``situation.build`` on the fast inputs: (winning tile code, 34 counts
-    with the calls, red fives with the calls), or None when one fails."""
-    if sum(counts) + 3 * len(calls) != 14:
-        return None
-    in_riichi = f[3] or f[4]
-    rinshan, chankan = f[8], f[9]
-    totals: Sequence[int] = counts
-    reds = list(red)
-    if calls:
-        with_calls = list(counts)
-        totals = with_calls
-        has_kan = opened = False
-        for call in calls:
-            t = call.type
-            if t is not CallType.CHI and t is not CallType.PON:
-                has_kan = True
-            if t is not CallType.CLOSED_KAN:
-                opened = True
-            for code in call.tiles:
-                kind = _KIND[code]
-                with_calls[kind] += 1
-                if code >= 34:
-                    reds[code - 34] += 1
-        if (rinshan and not has_kan) or (in_riichi and opened) or f[10] or f[11] or f[12]:
-            return None
-    elif rinshan:
-        return None
-    win_code = _CODE_OF_NAME.get(win_tile) if win_tile.__class__ is str else tile_code(win_tile)
-    if win_code is None:
-        return None
-    code = win_code
-    kind = _KIND[code]
-    if code >= 34:
-        if red[code - 34] != 1:
-            return None
-    elif counts[kind] - (red[kind // 9] if kind in RED_FIVE_KINDS else 0) < 1:
-        return None
-    if chankan and (counts[kind] > 1 or totals[kind] > counts[kind]):
-        return None
-    hand_red = list(reds)
-    indicators = f[13] + f[14]
-    if indicators:
-        extra: dict[int, int] = {}
-        for c in indicators:
-            k = _KIND[c]
-            extra[k] = extra.get(k, 0) + 1
-            if c >= 34:
-                reds[c - 34] += 1
-        if chankan:
-            extra[kind] = extra.get(kind, 0) + 3
-        for k, e in extra.items():
-            if totals[k] + e > 4:
-                return None
-    aka = rules.aka_dora
-    if reds[0] > aka[0] or reds[1] > aka[1] or reds[2] > aka[2]:
-        return None
-    return code, totals, hand_red
-
-
 def _standard(  # noqa: C901, PLR0912, PLR0915
 
-    records: tuple[BlockRecord, ...], calls: Split, closed_kans: int, closed: bool, tsumo: bool,
-    seat: int, round_: int, w: int, hand_mask: int, rules: RuleSet, consider: Callable[[int, int, int], None],
+    records: tuple[BlockRecord, ...], calls_word: int, call_runs: int, base_fu: int, closed_kans: int,
+    closed: bool, tsumo: bool, seat: int, round_: int, w: int, hand_mask: int, double_wind: int,
+    found: list[tuple[int, int, int]],
 ) -> None:  # fmt: skip
-    """Score every four-melds-and-a-pair reading (``consider`` keeps the best); ``calls``
-    holds the calls' groups as one split (runs, sets, no pair)."""
+    """Every four-melds-and-a-pair reading as (found-yaku mask, fu before the lines of the
+    win, wait), appended to ``found``: the blocks' split words added up with the calls'
+    (``calls_word``: their set kinds and counts; ``call_runs``: their run starts, or-ed
+    since a chi may repeat a run)."""
+    consider = found.append
     s0, s1, s2, s3 = records[0][0], records[1][0], records[2][0], records[3][0]
     if not (s0 and s1 and s2 and s3):
         return
@@ -250,19 +211,16 @@ def _standard(  # noqa: C901, PLR0912, PLR0915
     else:
         combos = product(s0, s1, s2, s3)
     win_block = 3 if w >= 27 else w // 9
-    base_fu = (30 if closed and not tsumo else 20) + calls[7]
-    double_wind = rules.double_wind_pair_fu
+    shift = 4 * (w - 9 * win_block)
     for combo in combos:
-        a, b, c, d = combo
-        pairs = (a[2] >= 0) + (b[2] >= 0) + (c[2] >= 0) + (d[2] >= 0)
-        if pairs != 1 or a[3] + b[3] + c[3] + d[3] + calls[3] != 4:
+        word = combo[0][0] + combo[1][0] + combo[2][0] + combo[3][0] + calls_word
+        if word >> W_MELDS & 0x3F != _FOUR_AND_A_PAIR:
             continue
-        pair = a[2] if a[2] >= 0 else b[2] if b[2] >= 0 else c[2] if c[2] >= 0 else d[2]
-        rm = a[4] | b[4] | c[4] | calls[4]
-        sm = a[5] | b[5] | c[5] | d[5] | calls[5]
-        n_runs = len(a[0]) + len(b[0]) + len(c[0]) + len(calls[0])
-        n_trips = len(a[1]) + len(b[1]) + len(c[1]) + len(d[1])
-        m = hand_mask | d[12] | calls[12]
+        pair = (word >> W_PAIR) - 1
+        sm = word & _SETS_MASK
+        rm = word >> W_RUNS & _RUNS_MASK | call_runs
+        n_runs = word >> W_RUN_COUNT & 7
+        m = hand_mask | _DRAGON_YAKU[sm >> 31]
         if sm >> seat & 1:
             m |= SEAT
         if sm >> round_ & 1:
@@ -276,16 +234,16 @@ def _standard(  # noqa: C901, PLR0912, PLR0915
                 m |= ITTSU
         if n_runs <= 1 and sm & sm >> 9 & sm >> 18 & 0x1FF:
             m |= DOUKOU
-        if n_runs and a[8] and b[8] and c[8] and d[8] and calls[8]:
-            m |= CHANTA if d[9] or calls[9] else JUNCHAN
+        if n_runs and not word >> W_PLAIN & 7:
+            m |= CHANTA if sm >> 27 or pair >= 27 else JUNCHAN
         if closed:
-            peikou = a[6] + b[6] + c[6]
+            peikou = word >> W_PEIKOU & 7
             if peikou == 1:
                 m |= IIPEIKOU
             elif peikou == 2:
                 m |= RYANPEIKOU
-        dragons = d[10] + calls[10]
-        winds = d[11] + calls[11]
+        dragons = (sm >> 31).bit_count()
+        winds = (sm >> 27 & 15).bit_count()
         if pair >= 31:
             pair_fu = 2
             if dragons == 2:
@@ -302,37 +260,28 @@ def _standard(  # noqa: C901, PLR0912, PLR0915
             m |= DAISUUSHII
         elif winds == 3 and 27 <= pair <= 30:
             m |= SHOUSUUSHII
-        fu0 = base_fu + pair_fu + a[7] + b[7] + c[7] + d[7]
-        concealed = n_trips + closed_kans
+        fu0 = base_fu + pair_fu + (word >> W_FU & 63)
+        concealed = (word >> W_SET_COUNT & 7) + closed_kans
         sets_mask = (SANANKOU if concealed >= 3 else 0) | (SUUANKOU if concealed == 4 else 0)
-        here = combo[win_block]
-        if here[0]:
+        waits = combo[win_block][1] >> shift & 15
+        if waits & RYANMEN:
             pinfu = closed and n_runs == 4 and not (pair >= 31 or pair in (seat, round_))
-            done = -1
-            for r in here[0]:
-                if r <= w <= r + 2 and r != done:
-                    done = r
-                    position = w - r
-                    if position == 1:
-                        wait = _OTHER
-                    elif position == 0:
-                        wait = _OTHER if r % 9 == 6 else _RYANMEN
-                    else:
-                        wait = _OTHER if r % 9 == 0 else _RYANMEN
-                    consider(m | sets_mask | (PINFU if pinfu and wait == _RYANMEN else 0), fu0, wait)
-        if w in here[1]:
+            consider((m | sets_mask | (PINFU if pinfu else 0), fu0, _RYANMEN))
+        if waits & SHUT:
+            consider((m | sets_mask, fu0, _OTHER))
+        if waits & SHANPON:
             if tsumo:
-                consider(m | sets_mask, fu0, _SHANPON)
+                consider((m | sets_mask, fu0, _SHANPON))
             else:
-                consider(m | (SANANKOU if concealed >= 4 else 0), fu0 - _TRIPLET_FU[w] // 2, _SHANPON)
-        if pair == w:
-            consider(m | sets_mask | (SUUANKOU_TANKI if concealed == 4 else 0), fu0, _TANKI)
+                consider((m | (SANANKOU if concealed >= 4 else 0), fu0 - _TRIPLET_FU[w] // 2, _SHANPON))
+        if waits & TANKI:
+            consider((m | sets_mask | (SUUANKOU_TANKI if concealed == 4 else 0), fu0, _TANKI))
 
 
-def evaluate(  # noqa: C901, PLR0912, PLR0915
+def evaluate(  # noqa: C901, PLR0911, PLR0912, PLR0915
     counts: Sequence[int],
     red: tuple[int, int, int],
-    calls: tuple[Call, ...],
+    calls: Calls | None,
     records: tuple[BlockRecord, ...] | None,
     f: Facts,
     win_tile: object,
@@ -340,68 +289,95 @@ def evaluate(  # noqa: C901, PLR0912, PLR0915
 ) -> FastScore | int | None:
     """The best reading's numbers; None when a check fails (see the module docstring); -1
     when the hand has no reading (not complete); the dora han (>= 0) when it has readings but
-    none with a yaku. ``records`` are the four blocks' records when the caller has them
-    (canonical notation), else None.
+    none with a yaku. ``calls`` are the calls combined (``fastinput.combine_calls``), None
+    for none; ``records`` the four blocks' records when the caller has them (canonical
+    notation), else None.
 
     >>> from .fastinput import facts_of_keywords, hand_of_text
     >>> from .rules import TENHOU
-    >>> counts, red, records, _ = hand_of_text("22334455667788p")
+    >>> counts, red, _, records, _ = hand_of_text("22334455667788p")
     >>> facts = facts_of_keywords({"tsumo": False, "seat_wind": "S", "round_wind": "E"})
-    >>> evaluate(counts, red, (), records, facts, "8p", TENHOU)  # total yakuman han fu base limit points
+    >>> evaluate(counts, red, None, records, facts, "8p", TENHOU)  # total yakuman han fu base limit points
     (24000, 0, 11, 30, 6000, 'sanbaiman', 24000)
     """
-    checked = _check(counts, red, calls, f, win_tile, rules)
-    if checked is None:
+    # The checks of situation.build, on counts.
+    if calls is None:
+        if f[8] or sum(counts) != 14:  # rinshan needs a kan
+            return None
+        totals, reds = counts, red
+        closed = True
+        n_kans = closed_kans = calls_word = call_runs = call_fu = call_kinds = 0
+    else:
+        _, totals, reds, calls_word, call_runs, call_fu, n_kans, closed_kans, call_kinds, opened = calls
+        if sum(counts) + 3 * len(calls[0]) != 14:
+            return None
+        if (f[8] and not n_kans) or ((f[3] or f[4]) and opened) or f[10] or f[11] or f[12]:
+            return None
+        closed = not opened
+    code = _CODE_OF_NAME.get(win_tile) if win_tile.__class__ is str else tile_code(win_tile)
+    if code is None:
         return None
-    code, totals, hand_red = checked
     w = _KIND[code]
+    if code >= 34:
+        if red[code - 34] != 1:
+            return None
+    elif counts[w] - (red[w // 9] if w in RED_FIVE_KINDS else 0) < 1:
+        return None
+    chankan = f[9]
+    if chankan and (counts[w] > 1 or totals[w] > counts[w]):
+        return None
+    r0, r1, r2 = reds
+    dora_indicators = f[13]
+    if dora_indicators:
+        indicators = dora_indicators + f[14]
+        if len(indicators) == 1 and not chankan:
+            c = indicators[0]
+            if totals[_KIND[c]] >= 4:
+                return None
+            if c >= 34:
+                if c == 34:
+                    r0 += 1
+                elif c == 35:
+                    r1 += 1
+                else:
+                    r2 += 1
+        else:
+            extra: dict[int, int] = {}
+            for c in indicators:
+                k = _KIND[c]
+                extra[k] = extra.get(k, 0) + 1
+                if c >= 34:
+                    if c == 34:
+                        r0 += 1
+                    elif c == 35:
+                        r1 += 1
+                    else:
+                        r2 += 1
+            if chankan:
+                extra[w] = extra.get(w, 0) + 3
+            for k, e in extra.items():
+                if totals[k] + e > 4:
+                    return None
+    aka = rules.aka_dora
+    if r0 > aka[0] or r1 > aka[1] or r2 > aka[2]:
+        return None
+
     tsumo, seat, round_ = f[0], f[1], f[2]
     if records is None:
         records = (block_record(0, counts), block_record(1, counts), block_record(2, counts),
                    block_record(3, counts))  # fmt: skip
-    kinds = records[0][1] | records[1][1] | records[2][1] | records[3][1]
-    closed = True
-    n_kans = closed_kans = 0
-    call_split = _NO_CALLS
-    if calls:
-        call_runs: list[int] = []
-        call_sets: list[int] = []  # set kinds from calls
-        call_fu = 0  # fu of the called sets
-        for call in calls:
-            t = call.type
-            k = _KIND[call.tiles[0]]
-            if t is CallType.CHI:
-                call_runs.append(k)
-                kinds |= 7 << k
-                closed = False
-                continue
-            kinds |= 1 << k
-            call_sets.append(k)
-            yaochu = k in _YAOCHU_SET
-            if t is CallType.PON:
-                call_fu += 4 if yaochu else 2
-                closed = False
-            elif t is CallType.CLOSED_KAN:
-                call_fu += 32 if yaochu else 16
-                n_kans += 1
-                closed_kans += 1
-            else:
-                call_fu += 16 if yaochu else 8
-                n_kans += 1
-                closed = False
-        call_split = split_record(tuple(call_runs), tuple(call_sets), -1)
-        call_split = call_split[:7] + (call_fu,) + call_split[8:]
+    kinds = records[0][1] | records[1][1] | records[2][1] | records[3][1] | call_kinds
     data = _per_rules.get(id(rules))
     if data is None or data[0] is not rules:
         data = _rules_data(rules)
     _, rules_memo, points_memo, hand_memo = data
-    # Unless the hand is one suit without honors (the nine gates read the counts), the mask
-    # depends on these facts only.
+    # Unless the hand is one suit without honors (the nine gates read the counts) or a rare
+    # flag is set, the mask depends on these facts only.
     if (kinds & _HONORS or not (
         kinds & _SUITS[0] == kinds or kinds & _SUITS[1] == kinds or kinds & _SUITS[2] == kinds
-    )) and not (f[6] or f[7] or f[8] or f[9] or f[10] or f[11] or f[12]):  # fmt: skip
+    )) and not (f[6] or f[7] or f[8] or chankan or f[10] or f[11] or f[12]):  # fmt: skip
         # kinds, closed, kans, tsumo, riichi, double riichi, ippatsu as one int
-        hand_key = kinds << 9 | closed << 8 | n_kans << 4 | f[0] << 3 | f[3] << 2 | f[4] << 1 | f[5]
+        hand_key = kinds << 9 | closed << 8 | n_kans << 4 | tsumo << 3 | f[3] << 2 | f[4] << 1 | f[5]
         hand_mask = hand_memo.get(hand_key, -1)
         if hand_mask < 0:
             hand_mask = _hand_mask(kinds, closed, f, n_kans, totals, w, rules)
@@ -410,30 +386,38 @@ def evaluate(  # noqa: C901, PLR0912, PLR0915
             hand_memo[hand_key] = hand_mask
     else:
         hand_mask = _hand_mask(kinds, closed, f, n_kans, totals, w, rules)
+
+    found: list[tuple[int, int, int]] = []
+    base_fu = (30 if closed and not tsumo else 20) + call_fu
+    _standard(records, calls_word, call_runs, base_fu, closed_kans, closed, tsumo, seat, round_, w, hand_mask,
+              rules.double_wind_pair_fu, found)  # fmt: skip
+    if calls is None:
+        if kinds.bit_count() == 7 and max(counts) == 2:  # 14 tiles of 7 kinds, none above 2
+            found.append((hand_mask | CHIITOI, -25, _TANKI))
+        if kinds == _YAOCHU:
+            mask = (hand_mask & ~HONROUTOU) | KOKUSHI | (KOKUSHI_13 if counts[w] == 2 else 0)
+            found.append((mask, -20, _TANKI))
     dora = 0
-    for i in f[13]:
+    for i in dora_indicators:
         dora += totals[_DORA[i]]
     if (f[3] or f[4]) and rules.ura_dora:
         for i in f[14]:
             dora += totals[_DORA[i]]
-    dora += hand_red[0] + hand_red[1] + hand_red[2]
+    dora += reds[0] + reds[1] + reds[2]
+    if not found:
+        return -1
     dealer = seat == 27
-    honba, sticks = f[15], f[16]
+    extra_points = 300 * f[15] + 1000 * f[16]
     best: FastScore | None = None
-    readings = 0
-
-    def consider(mask: int, fu_parts: int, wait: int) -> None:  # noqa: PLR0912
-        """Score one reading: its found-yaku mask, its fu before the win-dependent lines."""
-        nonlocal best, readings
-        readings += 1
+    for mask, fu_parts, wait in found:
         key = mask << 1 | closed
         try:
-            found = rules_memo[key]
+            resolved = rules_memo[key]
         except KeyError:
-            found = rules_memo[key] = _resolve(mask, closed, rules)
-        if found is None:
-            return
-        yakuman, han, pinfu = found
+            resolved = rules_memo[key] = _resolve(mask, closed, rules)
+        if resolved is None:
+            continue
+        yakuman, han, pinfu = resolved
         if fu_parts < 0:  # chiitoitsu (25) or kokushi (20): fixed
             fu = -fu_parts
         else:
@@ -447,29 +431,22 @@ def evaluate(  # noqa: C901, PLR0912, PLR0915
             fu = -(-fu // 10) * 10
         if not yakuman:
             han += dora
-        pkey = han << 24 | fu << 12 | yakuman
+        pkey = han << 24 | fu << 12 | yakuman << 2 | tsumo << 1 | dealer
         try:
-            base, limit = points_memo[pkey]
+            base, limit, points = points_memo[pkey]
         except KeyError:
-            base, limit = points_memo[pkey] = base_points(han, fu, yakuman, rules)
-        if tsumo:
-            if dealer:
-                points = 3 * (-(-2 * base // 100) * 100)
+            base, limit = base_points(han, fu, yakuman, rules)
+            if tsumo:
+                if dealer:
+                    points = 3 * (-(-2 * base // 100) * 100)
+                else:
+                    points = -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
             else:
-                points = -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
-        else:
-            points = -(-base * (6 if dealer else 4) // 100) * 100
-        total = points + 300 * honba + 1000 * sticks
+                points = -(-base * (6 if dealer else 4) // 100) * 100
+            points_memo[pkey] = base, limit, points
+        total = points + extra_points
         if best is None or (total, yakuman, han, fu) > best[:4]:
             best = (total, yakuman, han, fu, base, limit, points)
-
-    _standard(records, call_split, closed_kans, closed, tsumo, seat, round_, w, hand_mask, rules, consider)
-    if not calls:
-        if kinds.bit_count() == 7 and all(c in (0, 2) for c in counts):
-            consider(hand_mask | CHIITOI, -25, _TANKI)
-        if kinds == _YAOCHU:
-            mask = (hand_mask & ~HONROUTOU) | KOKUSHI | (KOKUSHI_13 if counts[w] == 2 else 0)
-            consider(mask, -20, _TANKI)
     if best is None:
-        return dora if readings else -1
+        return dora
     return best

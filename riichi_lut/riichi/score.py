@@ -19,12 +19,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..analysis.readings import Reading, readings
-from ..core.calls import Call
 from ..core.hand import Hand, as_hand
 from ..core.tiles import KIND_NAMES, kind_of
 from ..errors import InvalidSituationError, NotAWinError
 from . import situation as situation_module
-from .fastinput import BlockRecord, Facts, facts_of_keywords, facts_of_win, hand_of_text, tile_code
+from .fastinput import (
+    BlockRecord,
+    Calls,
+    Facts,
+    call_record,
+    combine_calls,
+    facts_of_keywords,
+    facts_of_win,
+    hand_of_text,
+    tile_code,
+)
 from .fastscore import evaluate as fast_evaluate
 from .fu import FuLine, fu_lines
 from .points import Payment, base_points, payments
@@ -271,7 +280,9 @@ def score(
         fast = facts_of_win(win)
     if fast is None:
         return reference_score(hand, win_tile, win, rules=rules, **facts)
-    read = _read_hand(hand)
+    read: _Read | None = hand_of_text(hand) if hand.__class__ is str else None
+    if read is None:
+        read = _read_hand(hand)
     if read is None:
         return reference_score(hand, win_tile, win, rules=rules, **facts)
     counts, red, calls, records, text = read
@@ -293,22 +304,22 @@ def score(
     return result
 
 
-def _read_hand(
-    hand: object,
-) -> (
-    tuple[Sequence[int], tuple[int, int, int], tuple[Call, ...], tuple[BlockRecord, ...] | None, str | Hand]
-    | None
-):
-    """(concealed counts, red fives, calls, the block records if known, the hand's text or
-    the Hand) of ``score``'s hand, or None for a hand the reference path reads."""
+#: What ``_read_hand`` gives: (concealed counts, red fives, the calls combined or None, the
+#: block records when known, the hand's text or the Hand).
+_Read = tuple[Sequence[int], tuple[int, int, int], Calls | None, tuple[BlockRecord, ...] | None, str | Hand]
+
+
+def _read_hand(hand: object) -> _Read | None:
+    """(concealed counts, red fives, the calls combined or None, the block records if
+    known, the hand's text or the Hand) of ``score``'s hand when not in canonical notation,
+    or None for a hand the reference path reads."""
     if hand.__class__ is str:
-        read = hand_of_text(hand)
-        if read is not None:
-            return read[0], read[1], (), read[2], read[3]
-        parsed = as_hand(hand)
-        return parsed.concealed, parsed.red, parsed.calls, None, parsed
+        hand = as_hand(hand)
     if isinstance(hand, Hand):
-        return hand.concealed, hand.red, hand.calls, None, hand
+        calls = None
+        if hand.calls:
+            calls = combine_calls(hand.concealed, hand.red, tuple(call_record(c) for c in hand.calls))
+        return hand.concealed, hand.red, calls, None, hand
     return None
 
 

@@ -17,6 +17,7 @@ from .classes import classify, compose, standard_shanten_table, useful_table
 from .deals import deal_tables
 from .decompositions import decomposition_tables
 from .replacement import replacement_numbers, tile_masks
+from .splitfeatures import split_feature_table
 
 __all__ = ["SCHEMA_VERSION", "block_tables", "build"]
 
@@ -78,10 +79,15 @@ def build(progress: Progress = _noop) -> dict[str, np.ndarray]:
         "honor_useful": honor_useful,
         "suit_masks": suit["suit_masks"],
         "honor_masks": honor["honor_masks"],
-        **decomposition_tables(SUIT),
-        **decomposition_tables(HONOR),
+        **_decomposition_tables(progress),
         **_deal_tables(progress),
     }
+
+
+def _decomposition_tables(progress: Progress) -> dict[str, np.ndarray]:
+    out = {**decomposition_tables(SUIT), **decomposition_tables(HONOR)}
+    progress("split features")
+    return {**out, **split_feature_table(SUIT, out), **split_feature_table(HONOR, out)}
 
 
 def _deal_tables(progress: Progress) -> dict[str, np.ndarray]:

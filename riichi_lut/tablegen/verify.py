@@ -205,6 +205,75 @@ def check_decompositions(block: Block, tables: dict[str, np.ndarray]) -> list[st
     return problems
 
 
+def _groups(code: int, kinds: int) -> list[tuple[str, list[int]]]:
+    """The groups of one encoded split as tile lists, decoded independently."""
+    groups = []
+    for slot in range(MAX_MELDS):
+        meld = (code >> (5 * slot)) & 31
+        if meld < kinds:
+            groups.append(("set", [meld] * 3))
+        elif meld != 31:
+            groups.append(("run", list(range(meld - 9, meld - 6))))
+    pair = (code >> 20) & 15
+    if pair != 15:
+        groups.append(("pair", [pair, pair]))
+    return groups
+
+
+def _wait_bit(shape: str, rest: list[int], kinds: int) -> int:
+    """The waits bit of a group completed by its missing tile, told by what was left."""
+    if shape == "pair":
+        return 1
+    if shape == "set":
+        return 8
+    low, high = rest
+    if high - low == 2 or low == 0 or high == kinds - 1:
+        return 4  # kanchan, or penchan (12 waiting on 3, 89 waiting on 7)
+    return 2
+
+
+def expected_split_words(code: int, block: Block) -> tuple[int, int]:
+    """(features, waits) of one split by the definitions of ``riichi_lut.lut.splitwords``,
+    computed from its groups as tile lists."""
+    groups = _groups(code, block.kinds)
+    yaochu = {0, block.kinds - 1} if block.runs else set(range(block.kinds))
+    sets = [g[0] for shape, g in groups if shape == "set"]
+    runs = [g[0] for shape, g in groups if shape == "run"]
+    pairs = [g[0] for shape, g in groups if shape == "pair"]
+    fields = [
+        (sum(1 << k for k in set(sets)), 0),
+        (sum(1 << s for s in set(runs)), 9),
+        (pairs[0] + 1 if pairs else 0, 16),
+        (len(sets) + len(runs), 20),
+        (len(runs), 23),
+        (len(sets), 26),
+        (sum(runs.count(s) // 2 for s in set(runs)), 29),
+        (sum(4 * (1 + (k in yaochu)) for k in sets), 31),
+        (sum(1 for _, g in groups if not yaochu & set(g)), 37),
+    ]
+    waits = 0
+    for kind in range(block.kinds):
+        for shape, tiles in groups:
+            if kind in tiles:
+                rest = list(tiles)
+                rest.remove(kind)
+                waits |= _wait_bit(shape, rest, block.kinds) << 4 * kind
+    return sum(value << shift for value, shift in fields), waits
+
+
+def check_split_features(block: Block, tables: dict[str, np.ndarray]) -> list[str]:
+    """Every row of ``{block}_split_features`` against the words recomputed from its split."""
+    name = block.name
+    codes = tables[f"{name}_splits"].tolist()
+    rows = tables[f"{name}_split_features"].tolist()
+    if len(rows) != len(codes):
+        return [f"{name}_split_features: {len(rows)} rows for {len(codes)} splits"]
+    for j, (code, row) in enumerate(zip(codes, rows, strict=True)):
+        if tuple(row) != expected_split_words(code, block):
+            return [f"{name}_split_features: row {j} (split {code:#x}) differs from its recomputation"]
+    return []
+
+
 def encoded_weights(threshold: np.ndarray, alias: np.ndarray, capacity: int, outcomes: int) -> list[int]:
     """The weight an alias table gives each outcome, read back from its columns: column
     ``j`` gives its own outcome ``threshold[j]`` of its ``capacity`` units and its alias the
@@ -297,5 +366,7 @@ def check_all(tables: dict[str, np.ndarray]) -> list[str]:
         + check_hint_tables(tables)
         + check_decompositions(SUIT, tables)
         + check_decompositions(HONOR, tables)
+        + check_split_features(SUIT, tables)
+        + check_split_features(HONOR, tables)
         + check_deal_tables(tables)
     )

@@ -77,6 +77,14 @@ def test_the_recursion_check_catches_a_wrong_entry(loaded):
     assert verify.check_block(verify.HONOR, dict(loaded, honor_masks=masks))
 
 
+def test_the_split_feature_check_catches_a_wrong_entry(loaded):
+    for column, bit in ((0, 1 << 31), (1, 1 << 8)):  # a triplet's fu, a wait of kind 2
+        features = loaded["suit_split_features"].copy()
+        features[1234, column] ^= np.uint64(bit)
+        problems = verify.check_split_features(verify.SUIT, dict(loaded, suit_split_features=features))
+        assert problems and "row 1234" in problems[0]
+
+
 def test_the_composition_check_catches_a_wrong_entry(loaded):
     standard = loaded["standard_shanten"].copy()
     standard[7, 3, 0] -= 1

@@ -5,7 +5,10 @@ thirteen orphans, the nine gates and the one-colour / honour / green / terminal 
 that reach every yaku; tsumo and ron, riichi, double riichi, ippatsu and the rare flags
 (contradictions included: both paths must raise the same error); dora, ura and red fives;
 every rule preset and variants; the facts as keywords or a ``Win``, the hand as canonical
-text, other text or a ``Hand``.
+text (calls included: the fast reader's one pattern), other text (calls written without
+spaces or a chi's tiles turned: the general parser) or a ``Hand``. Every fast answer reads
+the offline split records (``tables/*_split_features``). Hands with calls in notation that
+is wrong in various ways fail with the reference's error.
 
 Compared on every situation: the error's type and message, or every number of the result
 (total, han, fu, yakuman, limit, base, riichi sticks, points, dealer, tsumo) and the yaku
@@ -207,7 +210,17 @@ def _situation(
         given = hand
     elif form < 0.4:
         given = " ".join(given.replace("m", "m ").split())  # not canonical: the general parser
+    elif form < 0.45 and hand.calls:  # calls written otherwise: no space, a chi's tiles turned
+        given = given.replace(" [", "[").replace("(", " (") if rng.random() < 0.5 else _turned(given)
     return given, win_tile, facts, rules
+
+
+def _turned(text: str) -> str:
+    """The first chi of ``text`` written with its tiles in another order (``[312m]``)."""
+    start = text.find("[")
+    if start < 0 or len(set(text[start + 1 : start + 4])) != 3:
+        return text + " "  # a trailing space: not canonical either
+    return text[: start + 1] + text[start + 3] + text[start + 1 : start + 3] + text[start + 4 :]
 
 
 def _outcome(result: Any) -> tuple[Any, ...]:
@@ -270,6 +283,31 @@ def test_fast_score_equals_the_reference_on_100000_seeded_situations() -> None:
     assert wins > 40_000 and errors > 10_000 and compared_whole > 400
     missing = {row.id for row, _ in ROWS} - set(found)
     assert not missing, f"the generator never reached {sorted(missing)}"
+
+
+BAD_HANDS = (
+    "123m456p789s22z [111z]",  # 17 tiles
+    "123m456p78s22z [5555p]",  # a fifth 5p across hand and call
+    "123m406p78s22z [067s]",  # red fives in hand and call of another suit: fine on both
+    "123m406p789s2z [055p]",  # a second red 5p in a call
+    "123m456p789s2z [124m]",  # not a call
+    "123m456p789s2z [1111z] [2222z] [3333z] [4444z] [5555z]",  # five calls
+    "123m456p22z [789s",  # unclosed
+    "123m456p22z [789s] [77z]",  # a call of two tiles
+    "11z [123m] [456m] [789m] (1111z)",  # a fifth 1z
+    "22z [123m] [456m] [789m] (1111z)",
+)
+
+
+def test_written_calls_answer_and_fail_as_the_reference() -> None:
+    """Hands with calls in notation, canonical or not, good or bad: the same answer or the
+    same error (type and message) on both paths."""
+    facts = {"tsumo": True, "seat_wind": "E", "round_wind": "E"}
+    for text in BAD_HANDS:
+        for tile in ("2z", "3m", "9s", "7s"):
+            new = _run(score, text, tile, facts, TENHOU, False)
+            old = _run(reference_score, text, tile, facts, TENHOU, False)
+            assert _outcome(new) == _outcome(old), (text, tile)
 
 
 def test_a_fast_result_is_a_whole_result() -> None:

@@ -10,6 +10,7 @@ from .glossary import YAKU, YakuEntry, find_yaku
 from .points import nagashi_mangan
 from .rules import EMA, M_LEAGUE, MAHJONG_SOUL, PRESETS, TENHOU, WRC, RuleSet
 from .score import Dora, ScoreResult, score
+from .settle import SettledWin, Settlement, settle
 from .win import Win
 
 __all__ = [
@@ -23,9 +24,12 @@ __all__ = [
     "Dora",
     "RuleSet",
     "ScoreResult",
+    "SettledWin",
+    "Settlement",
     "Win",
     "YakuEntry",
     "find_yaku",
     "nagashi_mangan",
     "score",
+    "settle",
 ]

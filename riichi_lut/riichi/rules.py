@@ -26,6 +26,14 @@ from ..errors import InvalidArgumentError, quote
 DOUBLE_YAKUMAN_PATTERNS = frozenset({"kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"})
 RENHOU_VALUES = ("none", "mangan", "baiman", "yakuman")
 MULTIPLE_RON = ("atamahane", "double", "triple")
+MULTIPLE_RON_HONBA = ("first", "each")
+MULTIPLE_RON_STICKS = ("first", "reclaim")
+_CHOICES = (
+    ("renhou", RENHOU_VALUES),
+    ("multiple_ron", MULTIPLE_RON),
+    ("multiple_ron_honba", MULTIPLE_RON_HONBA),
+    ("multiple_ron_sticks", MULTIPLE_RON_STICKS),
+)
 
 
 @dataclass(frozen=True)
@@ -60,7 +68,13 @@ class RuleSet:
       valueless pair, two-sided wait): 30 by the common convention, 20 without it.
     - ``multiple_ron``: several rons on one discard: ``"atamahane"`` (only the first in
       turn order wins), ``"double"`` (two may win; three is an abortive draw) or
-      ``"triple"`` (up to three win). Informational for table software.
+      ``"triple"`` (up to three win). :func:`~riichi_lut.riichi.settle.settle` applies it.
+    - ``multiple_ron_honba``: the honba when several win on one discard: ``"first"`` (the
+      winner first in turn order from the discarder takes them all) or ``"each"`` (the
+      discarder pays them to every winner).
+    - ``multiple_ron_sticks``: the riichi sticks on the table then: ``"first"`` (all to
+      the first winner in turn order) or ``"reclaim"`` (each winner in riichi takes back
+      their own stick, the rest go to the first winner).
     """
 
     name: str = "custom"
@@ -79,6 +93,8 @@ class RuleSet:
     kokushi_robs_closed_kan: bool = True
     open_pinfu_fu: int = 30
     multiple_ron: str = "double"
+    multiple_ron_honba: str = "first"
+    multiple_ron_sticks: str = "first"
 
     def __post_init__(self) -> None:
         problems = []
@@ -104,12 +120,11 @@ class RuleSet:
         unknown = set(self.double_yakuman) - DOUBLE_YAKUMAN_PATTERNS
         if unknown:
             problems.append(f"double_yakuman: unknown pattern(s) {sorted(unknown)}")
-        if self.renhou not in RENHOU_VALUES:
-            problems.append(f"renhou must be one of {RENHOU_VALUES}, got {quote(self.renhou)}")
         if self.open_pinfu_fu not in (20, 30):
             problems.append(f"open_pinfu_fu must be 20 or 30, got {quote(self.open_pinfu_fu)}")
-        if self.multiple_ron not in MULTIPLE_RON:
-            problems.append(f"multiple_ron must be one of {MULTIPLE_RON}, got {quote(self.multiple_ron)}")
+        for name, allowed in _CHOICES:
+            if getattr(self, name) not in allowed:
+                problems.append(f"{name} must be one of {allowed}, got {quote(getattr(self, name))}")
         if problems:
             raise InvalidArgumentError("; ".join(problems))
         object.__setattr__(self, "aka_dora", tuple(self.aka_dora))
@@ -150,6 +165,8 @@ TENHOU = RuleSet(
     kokushi_robs_closed_kan=False,
     open_pinfu_fu=30,
     multiple_ron="double",
+    multiple_ron_honba="first",
+    multiple_ron_sticks="first",
 )
 """Tenhou.net's ranked four-player lobby with red fives; the default of ``score``.
 Values and sources: docs/rules.md."""
@@ -171,6 +188,8 @@ MAHJONG_SOUL = RuleSet(
     kokushi_robs_closed_kan=True,
     open_pinfu_fu=30,
     multiple_ron="triple",
+    multiple_ron_honba="first",
+    multiple_ron_sticks="first",
 )
 """Mahjong Soul (雀魂) four-player ranked rooms. Values and sources: docs/rules.md."""
 
@@ -191,6 +210,8 @@ M_LEAGUE = RuleSet(
     kokushi_robs_closed_kan=False,
     open_pinfu_fu=30,
     multiple_ron="atamahane",
+    multiple_ron_honba="first",
+    multiple_ron_sticks="first",
 )
 """The official M.League (Mリーグ) rules. Values and sources: docs/rules.md."""
 
@@ -211,6 +232,8 @@ WRC = RuleSet(
     kokushi_robs_closed_kan=True,
     open_pinfu_fu=30,
     multiple_ron="atamahane",
+    multiple_ron_honba="first",
+    multiple_ron_sticks="first",
 )
 """The World Riichi Championship rules (2015 rule book). Values and sources: docs/rules.md."""
 
@@ -231,6 +254,8 @@ EMA = RuleSet(
     kokushi_robs_closed_kan=True,
     open_pinfu_fu=30,
     multiple_ron="triple",
+    multiple_ron_honba="each",
+    multiple_ron_sticks="reclaim",
 )
 """The European Mahjong Association's Riichi Competition Rules, 2016 edition.
 Values and sources: docs/rules.md."""

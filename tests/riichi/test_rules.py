@@ -61,6 +61,8 @@ def test_tenhou_values() -> None:
         "kokushi_robs_closed_kan": False,
         "open_pinfu_fu": 30,
         "multiple_ron": "double",
+        "multiple_ron_honba": "first",
+        "multiple_ron_sticks": "first",
     }
 
 
@@ -82,6 +84,8 @@ def test_mahjong_soul_values() -> None:
         "kokushi_robs_closed_kan": True,
         "open_pinfu_fu": 30,
         "multiple_ron": "triple",
+        "multiple_ron_honba": "first",
+        "multiple_ron_sticks": "first",
     }
 
 
@@ -103,6 +107,8 @@ def test_m_league_values() -> None:
         "kokushi_robs_closed_kan": False,
         "open_pinfu_fu": 30,
         "multiple_ron": "atamahane",
+        "multiple_ron_honba": "first",
+        "multiple_ron_sticks": "first",
     }
 
 
@@ -124,6 +130,8 @@ def test_wrc_values() -> None:
         "kokushi_robs_closed_kan": True,
         "open_pinfu_fu": 30,
         "multiple_ron": "atamahane",
+        "multiple_ron_honba": "first",
+        "multiple_ron_sticks": "first",
     }
 
 
@@ -145,6 +153,8 @@ def test_ema_values() -> None:
         "kokushi_robs_closed_kan": True,
         "open_pinfu_fu": 30,
         "multiple_ron": "triple",
+        "multiple_ron_honba": "each",
+        "multiple_ron_sticks": "reclaim",
     }
 
 
@@ -239,6 +249,8 @@ def test_defaults_are_not_shared_mutable_objects() -> None:
         ({"aka_dora": (1, -1, 1)}, "aka_dora"),
         ({"open_pinfu_fu": 25}, "open_pinfu_fu"),
         ({"multiple_ron": "quadruple"}, "multiple_ron"),
+        ({"multiple_ron_honba": "all"}, "multiple_ron_honba"),
+        ({"multiple_ron_sticks": "split"}, "multiple_ron_sticks"),
     ],
 )
 def test_bad_values_raise_naming_the_field(changes: dict[str, Any], field: str) -> None:
@@ -281,6 +293,10 @@ def test_every_valid_value_is_accepted() -> None:
         assert RuleSet(renhou=renhou).renhou == renhou
     for mode in ("atamahane", "double", "triple"):
         assert RuleSet(multiple_ron=mode).multiple_ron == mode
+    for honba in ("first", "each"):
+        assert RuleSet(multiple_ron_honba=honba).multiple_ron_honba == honba
+    for sticks in ("first", "reclaim"):
+        assert RuleSet(multiple_ron_sticks=sticks).multiple_ron_sticks == sticks
     for fu in (20, 30):
         assert RuleSet(open_pinfu_fu=fu).open_pinfu_fu == fu
     for pattern in DOUBLE_YAKUMAN_PATTERNS:

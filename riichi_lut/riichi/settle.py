@@ -67,6 +67,7 @@ class SettledWin:
         return self.points + self.honba + self.sticks
 
     def to_dict(self) -> dict[str, Any]:
+        """The winner for JSON: seat, points, honba, sticks and total."""
         return {"seat": self.seat, "points": self.points, "honba": self.honba, "sticks": self.sticks,
                 "total": self.total}  # fmt: skip
 

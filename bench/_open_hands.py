@@ -129,6 +129,35 @@ def open_scalar_inputs(situations: list[OpenSituation]) -> list[tuple[str, str, 
     return out
 
 
+def open_batch_inputs(situations: list[OpenSituation]) -> dict[str, Any]:
+    """The same situations as ``score_batch`` takes them: concealed counts, the calls as
+    codes (``call_codes``), the facts as arrays and the dora han from the indicators."""
+    import numpy as np
+
+    from riichi_lut.riichi.batch import call_codes, dora_han_batch
+
+    n = len(situations)
+    counts = np.array([s.hand.concealed for s in situations], dtype=np.uint8)
+    calls = call_codes([s.hand for s in situations])
+    indicators = np.full((n, 2), -1, dtype=np.int64)
+    for i, s in enumerate(situations):
+        indicators[i, : len(s.indicators)] = s.indicators
+    tsumo = np.array([s.tsumo for s in situations])
+    haitei = np.array([s.haitei for s in situations])
+    return {
+        "counts": counts,
+        "win_kind": np.array([s.win for s in situations]),
+        "calls": calls,
+        "tsumo": tsumo,
+        "seat_wind": np.array([s.seat - 27 for s in situations]),
+        "round_wind": np.array([s.round - 27 for s in situations]),
+        "haitei": haitei & tsumo,
+        "houtei": haitei & ~tsumo,
+        "rinshan": np.array([s.rinshan for s in situations]),
+        "dora": dora_han_batch(counts, indicators, calls=calls).astype(np.int64),
+    }
+
+
 def open_mahjong_inputs(situations: list[OpenSituation], options: Any) -> list[tuple[Any, ...]]:
     """136-ids of every tile (a kan's four included), the winning tile's id, the calls as
     ``Meld`` objects, the indicators and a ``HandConfig`` with ``options``."""

@@ -15,7 +15,9 @@ built before the timing. Every timing is the best of 5 interleaved rounds
 run on the same scalar situations. A second scalar row, **open hands** (``_open_hands.py``:
 chi, pon, open and closed kans, every open yaku reachable), scores --open-n other situations
 with `score`, `reference_score` and `mahjong` (its ``Meld`` API) in the same interleaved
-rounds. Progress goes to stderr, the Markdown report to stdout. Nothing here asserts.
+rounds, and --open-batch-n situations of the same kind (the first --open-n of them the
+scalar's) with `score_batch`, the calls as arrays (``call_codes``; issue 14). Progress goes
+to stderr, the Markdown report to stdout. Nothing here asserts.
 """
 
 from __future__ import annotations
@@ -37,7 +39,13 @@ from _common import (  # the benchmarks' shared set-up; puts the checkout first 
     ratio_text,
     version,
 )
-from _open_hands import draw_open_situations, open_mahjong_inputs, open_scalar_inputs, run_open_mahjong
+from _open_hands import (
+    draw_open_situations,
+    open_batch_inputs,
+    open_mahjong_inputs,
+    open_scalar_inputs,
+    run_open_mahjong,
+)
 
 from riichi_lut.core.tiles import KIND_NAMES, format_counts
 from riichi_lut.errors import NotAWinError
@@ -334,6 +342,7 @@ def main() -> None:
     parser.add_argument("--scalar-n", type=int, default=2_000, help="situations for our scalar score")
     parser.add_argument("--peer-n", type=int, default=2_000, help="situations for mahjong")
     parser.add_argument("--open-n", type=int, default=2_000, help="open situations for every scalar scorer")
+    parser.add_argument("--open-batch-n", type=int, default=200_000, help="open situations for score_batch")
     args = parser.parse_args()
     scalar_n, peer_n = min(args.scalar_n, args.n), min(args.peer_n, args.n)
 
@@ -349,6 +358,10 @@ def main() -> None:
     open_in = open_scalar_inputs(open_situations)
     options = mahjong_options()
     open_peer_in = None if options is None else open_mahjong_inputs(open_situations, options)
+    log(f"drawing {args.open_batch_n:,} open situations ...")
+    open_batch_situations = draw_open_situations(args.seed, max(args.open_batch_n, args.open_n))
+    open_batch_in = open_batch_inputs(open_batch_situations)
+    score_batch(**{k: v[:1000] for k, v in open_batch_in.items()})  # the open tables, untimed
     score_batch(**{k: v[:1000] for k, v in inputs.items()})  # tables, untimed
     run_scalar(scalar_in[:200])  # warm the scalar's memos, untimed
     run_scalar(open_in[:200])
@@ -386,7 +399,11 @@ def main() -> None:
     if open_peer_in is not None:
         label = f"mahjong {version('mahjong')} `estimate_hand_value`, open hands (melds), a Python loop"
         open_rows.append(Contestant(label, args.open_n, lambda: run_open_mahjong(open_peer_in)))
-    contestants += open_rows
+    open_batch = Contestant("ours `score_batch`, open hands (calls as arrays), all cores",
+                            len(open_batch_situations), lambda: score_batch(**open_batch_in))  # fmt: skip
+    open_batch_one = Contestant("ours `score_batch`, open hands, threads=1", len(open_batch_situations),
+                                lambda: score_batch(**open_batch_in, threads=1))  # fmt: skip
+    contestants += [*open_rows, open_batch, open_batch_one]
     log(f"{len(contestants)} contestants x {REPEATS} interleaved rounds ...")
     interleaved(contestants, REPEATS)
 
@@ -415,6 +432,8 @@ def main() -> None:
         print(f"- scalar `score` ≥ 5× `estimate_hand_value`, open hands: **{ratio_text(ratio)}** "
               f"({1e6 / open_ours.rate:,.1f} µs vs {1e6 / peer_open.rate:,.1f} µs per hand)")  # fmt: skip
         print(f"- batch ÷ `estimate_hand_value`: {ratio_text(batch_rate / peer.rate)}")
+    print(f"- open-hand batch scoring ≥ 1 M hands/s (issue 14): **{rate_text(open_batch.rate)} hands/s** "
+          f"all cores, {rate_text(open_batch_one.rate)} hands/s on one thread")  # fmt: skip
     reference = contestants[6]
     print(f"- scalar `score` ÷ `reference_score` (the path before issue 13): "
           f"{ratio_text(scalar.rate / reference.rate)} closed, "
@@ -434,6 +453,10 @@ def main() -> None:
         print_mahjong_agreement(s, batch.answers, contestants[7].answers)
     theirs = open_rows[2].answers if open_peer_in is not None else None
     print_open_agreement(open_ours.answers, open_reference.answers, theirs, open_situations)
+    batch_open = [ours_row(open_batch.answers, i) for i in range(args.open_n)]
+    same = batch_open == open_ours.answers
+    print(f"- open hands, ours `score_batch` vs `score` (the first {args.open_n:,}): "
+          f"{'identical' if same else 'DIFFERENT'}")  # fmt: skip
 
 
 if __name__ == "__main__":

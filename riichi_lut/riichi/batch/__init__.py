@@ -1,12 +1,13 @@
-"""Batch Riichi scoring: N closed winning hands as arrays -> han, fu, yakuman, points.
+"""Batch Riichi scoring: N winning hands as arrays -> han, fu, yakuman, points.
 
-For simulations and bots: ``score_batch`` scores an (N, 34) array of **closed** 14-tile
-hands (the winning tile included, no chi, pon or kan) with their winning tile kinds and
-the facts of the win, and returns arrays that agree with :func:`riichi_lut.riichi.score`
-hand for hand: han, fu, yakuman multiple, points, whether it is a win at all, and the yaku
-as a bit mask (bit ``i`` is ``YAKU_BITS[i]``: the yaku whose row says ``bit=i``).
-``has_yaku_batch`` answers only "complete and with a yaku?", skipping fu and points.
-Hands with calls are not supported here (use the scalar ``score``).
+For simulations and bots: ``score_batch`` scores an (N, 34) array of the concealed tiles
+of N winning hands (the winning tile included) with their winning tile kinds, their
+calls (an optional (N, 4) array of call codes, :mod:`~riichi_lut.riichi.batch.calls`:
+chi, pon, open and closed kan; 14 - 3 concealed tiles per call) and the facts of the win,
+and returns arrays that agree with :func:`riichi_lut.riichi.score` hand for hand: han,
+fu, yakuman multiple, points, whether it is a win at all, and the yaku as a bit mask (bit
+``i`` is ``YAKU_BITS[i]``: the yaku whose row says ``bit=i``). ``has_yaku_batch`` answers
+only "complete and with a yaku?", skipping fu and points.
 
 Method (no Python loop over hands; ``docs/tables.md`` has the decomposition tables):
 
@@ -43,6 +44,16 @@ Method (no Python loop over hands; ``docs/tables.md`` has the decomposition tabl
    best (most points, then yakuman, then han, then fu, then the first in the scalar
    order, as ``score`` picks) is kept with one ``np.maximum.reduceat`` over a composite
    63-bit key.
+5. *Calls* (issue 14). Each call code has a row of small tables (``calls.call_facts``):
+   its tiles, fu, and its share of the reading word (runs, sets, groups without a
+   terminal or honor, honor sets); a row's calls are summed into it. The concealed tiles
+   are read as above; the tile yaku look at the concealed and the called tiles together;
+   sanshoku and ittsu, which look at one suit at a time, are taken from each suit's split
+   or-ed with its calls. Rows with an open call (chi, pon, open kan) are scored on tables
+   built with the open han of each yaku (``han_open``; closed-only yaku absent, tanyao by
+   ``kuitan``), without the closed-ron 10 fu and with ``RuleSet.open_pinfu_fu``; rows
+   with closed kans only keep the closed tables. Seven pairs, thirteen orphans and nine
+   gates need a hand without calls.
 
 The facts of the wins are a :class:`BatchWin` (the array-valued twin of
 :class:`~riichi_lut.riichi.win.Win`, same field names) or its fields as keywords. Flags are
@@ -76,16 +87,36 @@ from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import run_chunks
 from ..rules import TENHOU, RuleSet
 from ..situation import unplayed_notes
+from .calls import (
+    CALL_TYPES,
+    CHI,
+    CLOSED_KAN,
+    OPEN_KAN,
+    PON,
+    CallFacts,
+    as_call_rows,
+    call_code,
+    call_codes,
+    call_facts,
+)
+from .chunks import score_chunk
 from .inputs import BatchWin, batch_win, prepare
-from .kernel import BatchScore, score_chunk
-from .luts import CHUNK_ROWS, CHUNK_ROWS_THREADED, YAKU_BITS, batch_luts
+from .kernel import BatchScore
+from .luts import CHUNK_ROWS, CHUNK_ROWS_THREADED, YAKU_BITS
+from .rule_luts import RuleLut, batch_luts
 
 # --------------------------------------------------------------------------- API
 
 
 @overload
 def score_batch(
-    counts: Any, win_kind: Any, win: BatchWin, *, rules: RuleSet = TENHOU, threads: int | None = None
+    counts: Any,
+    win_kind: Any,
+    win: BatchWin,
+    *,
+    calls: Any = None,
+    rules: RuleSet = TENHOU,
+    threads: int | None = None,
 ) -> BatchScore: ...
 
 
@@ -106,7 +137,9 @@ def score_batch(
     tenhou: Any = False,
     chiihou: Any = False,
     renhou: Any = False,
+    rinshan: Any = False,
     dora: Any = 0,
+    calls: Any = None,
     rules: RuleSet = TENHOU,
     threads: int | None = None,
 ) -> BatchScore: ...
@@ -117,29 +150,34 @@ def score_batch(
     win_kind: Any,
     win: BatchWin | None = None,
     *,
+    calls: Any = None,
     rules: RuleSet = TENHOU,
     threads: int | None = None,
     **facts: Any,
 ) -> BatchScore:
-    """Score N closed winning hands at once; the batch twin of :func:`riichi_lut.riichi.score`
-    for hands without calls.
+    """Score N winning hands at once; the batch twin of :func:`riichi_lut.riichi.score`.
 
-    ``counts`` is an (N, 34) integer array of the 14 tiles of each hand, the winning tile
-    included (uint8 is read without a copy); ``win_kind`` the (N,) winning tile kinds
-    0..33; ``win`` the facts of the wins, a :class:`BatchWin` — or, as for ``score``, its
+    ``counts`` is an (N, 34) integer array of the concealed tiles of each hand, the
+    winning tile included (uint8 is read without a copy): 14 tiles, less 3 per call;
+    ``calls`` (optional) an (N, 4) integer array of call codes ``type * 34 + kind`` (``-1``:
+    no call; :func:`~riichi_lut.riichi.batch.calls.call_code`,
+    :func:`~riichi_lut.riichi.batch.calls.call_codes` from ``Hand`` objects), the winning tile
+    never in a call; ``win_kind`` the (N,) winning tile kinds 0..33; ``win`` the facts of
+    the wins, a :class:`BatchWin` — or, as for ``score``, its
     fields as keywords (giving both is an error): ``tsumo`` and the other flags are bools
     or (N,) bool arrays; the winds "E"/"S"/"W"/"N" in either case or integers 0..3
     (E = 0), scalars or (N,) arrays (not tile kinds 27..30, not "1z"); ``dora`` (int or
     (N,) ints 0..255) is the dora han the caller counted (indicators, ura, red fives: see
     :func:`dora_han_batch`); it never makes a win by itself. Flags mean what they mean for
-    ``score`` and contradictions are refused the same way (``rinshan`` needs a kan, so it
-    is not offered here). A flag the rule set does not play (ippatsu with
+    ``score`` and contradictions are refused the same way (``rinshan`` needs a kan among
+    the row's calls, riichi a hand without open calls). A flag the rule set does not play (ippatsu with
     ``RuleSet.ippatsu`` off, renhou under ``renhou="none"``) scores nothing, as in
     ``score``, and ``BatchScore.notes`` names it.
 
     Returns a :class:`BatchScore`. A row that is not complete, or complete without a yaku,
     is ``is_win=False`` with zeros — never an exception. Bad input raises
-    :class:`InvalidHandError` (shape, counts, tile totals, winning tile not held) or
+    :class:`InvalidHandError` (shape, counts, tile totals, winning tile not held, call
+    codes, a fifth copy across the concealed tiles and the calls) or
     :class:`~riichi_lut.errors.InvalidSituationError` (winds, flags, dora, contradictions), naming the first
     bad row in the message and in ``error.row``. ``threads`` (default: every core) never
     changes the result.
@@ -154,9 +192,10 @@ def score_batch(
     [7700]
     """
     facts_of_wins = batch_win(win, facts)
-    rows, win_kinds, sit, workers = prepare(counts, win_kind, facts_of_wins, rules, threads)
+    rows, win_kinds, sit, workers, called = prepare(counts, win_kind, facts_of_wins, rules, threads, calls)
     n = len(rows)
     lut, rt = batch_luts(rules)
+    rt_open = open_tables(rules, called)
     notes = unplayed_notes(
         rules,
         ippatsu=bool(np.any(facts_of_wins.ippatsu)),
@@ -174,7 +213,7 @@ def score_batch(
     )
 
     def work(start: int, stop: int) -> None:
-        score_chunk(lut, rt, rows[start:stop], win_kinds[start:stop], sit, start, out)
+        score_chunk(lut, rt, rows[start:stop], win_kinds[start:stop], sit, start, out, called, rt_open)
 
     run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
     for array in (out.is_win, out.han, out.fu, out.yakuman, out.points, out.yaku_mask):
@@ -184,7 +223,13 @@ def score_batch(
 
 @overload
 def has_yaku_batch(
-    counts: Any, win_kind: Any, win: BatchWin, *, rules: RuleSet = TENHOU, threads: int | None = None
+    counts: Any,
+    win_kind: Any,
+    win: BatchWin,
+    *,
+    calls: Any = None,
+    rules: RuleSet = TENHOU,
+    threads: int | None = None,
 ) -> np.ndarray: ...
 
 
@@ -205,6 +250,8 @@ def has_yaku_batch(
     tenhou: Any = False,
     chiihou: Any = False,
     renhou: Any = False,
+    rinshan: Any = False,
+    calls: Any = None,
     rules: RuleSet = TENHOU,
     threads: int | None = None,
 ) -> np.ndarray: ...
@@ -215,11 +262,12 @@ def has_yaku_batch(
     win_kind: Any,
     win: BatchWin | None = None,
     *,
+    calls: Any = None,
     rules: RuleSet = TENHOU,
     threads: int | None = None,
     **facts: Any,
 ) -> np.ndarray:
-    """Whether each closed hand is a win (complete, with at least one yaku): the fast path
+    """Whether each hand is a win (complete, with at least one yaku): the fast path
     of :func:`score_batch` (``score_batch(...).is_win``) for "may I call ron/tsumo here?".
 
     Rows whose own tiles or flags already give a yaku (riichi, menzen tsumo, tanyao,
@@ -235,18 +283,26 @@ def has_yaku_batch(
     """
     if "dora" in facts:
         raise TypeError("has_yaku_batch() got an unexpected keyword argument 'dora' (dora never make a win)")
-    rows, win_kinds, sit, workers = prepare(counts, win_kind, batch_win(win, facts), rules, threads)
+    rows, win_kinds, sit, workers, called = prepare(
+        counts, win_kind, batch_win(win, facts), rules, threads, calls
+    )
     n = len(rows)
     lut, rt = batch_luts(rules)
+    rt_open = open_tables(rules, called)
     result = np.zeros(n, dtype=bool)
 
     def work(start: int, stop: int) -> None:
-        has = score_chunk(lut, rt, rows[start:stop], win_kinds[start:stop], sit, start, None)
+        has = score_chunk(lut, rt, rows[start:stop], win_kinds[start:stop], sit, start, None, called, rt_open)
         assert has is not None
         result[start:stop] = has
 
     run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
     return result
+
+
+def open_tables(rules: RuleSet, calls: CallFacts | None) -> RuleLut | None:
+    """The rule tables of open hands when a row has a chi, pon or open kan (else None)."""
+    return batch_luts(rules, opened=True)[1] if calls is not None and calls.opened.any() else None
 
 
 _NEXT_DORA = np.array(
@@ -256,9 +312,10 @@ _NEXT_DORA = np.array(
 )  # fmt: skip
 
 
-def dora_han_batch(counts: Any, dora_indicator_kinds: Any) -> np.ndarray:
+def dora_han_batch(counts: Any, dora_indicator_kinds: Any, *, calls: Any = None) -> np.ndarray:
     """Dora han of N hands from their indicators: ``counts`` (N, 34), ``dora_indicator_kinds``
-    an (N, k) integer array of indicator kinds 0..33, ``-1`` where a row has fewer.
+    an (N, k) integer array of indicator kinds 0..33, ``-1`` where a row has fewer;
+    ``calls``: the rows' calls as :func:`score_batch` takes them (their tiles count too).
 
     Each indicator points at the next kind (9 -> 1 in a suit, North -> East, red -> white
     dragon) and counts every copy of it in the hand. Call it again with the ura indicators
@@ -272,6 +329,8 @@ def dora_han_batch(counts: Any, dora_indicator_kinds: Any) -> np.ndarray:
     """
     rows = as_count_rows(counts)
     n = len(rows)
+    if calls is not None:
+        rows = rows + call_facts(as_call_rows(calls, n)).tiles
     indicators = np.asarray(dora_indicator_kinds)
     if indicators.ndim != 2 or indicators.shape[0] != n or indicators.dtype.kind not in "iu":
         raise InvalidHandError(
@@ -304,4 +363,18 @@ def dora_han_batch(counts: Any, dora_indicator_kinds: Any) -> np.ndarray:
     return dora
 
 
-__all__ = ["YAKU_BITS", "BatchScore", "BatchWin", "dora_han_batch", "has_yaku_batch", "score_batch"]
+__all__ = [
+    "CALL_TYPES",
+    "CHI",
+    "CLOSED_KAN",
+    "OPEN_KAN",
+    "PON",
+    "YAKU_BITS",
+    "BatchScore",
+    "BatchWin",
+    "call_code",
+    "call_codes",
+    "dora_han_batch",
+    "has_yaku_batch",
+    "score_batch",
+]

@@ -17,10 +17,11 @@ from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import resolve_threads
 from ..rules import RuleSet
 from ..win import WIN_FLAGS, flags_problem
+from .calls import CallFacts, as_call_rows, call_facts
 from .luts import FLAG, FLAG_NAMES
 
-# rinshan needs a kan, and batch hands have no calls: every other flag of a Win
-BATCH_FLAGS = tuple(name for name in WIN_FLAGS if name != "rinshan")
+# every flag of a Win (rinshan needs a kan among the row's calls)
+BATCH_FLAGS = WIN_FLAGS
 BATCH_WIND_FORMS = f"{WIND_FORMS} or an integer 0..3 (E = 0)"
 
 # --------------------------------------------------------------------------- inputs
@@ -122,10 +123,9 @@ def _int_array(value: Any, name: str, lo: int, hi: int, error: type[Exception]) 
 @lru_cache(maxsize=4096)
 def _flags_problem(code: int) -> str | None:
     """The scalar's objection (``win.flags_problem``, as ``Win`` checks) to one combination
-    of flags (``code``: the ``FLAG`` bits, dealer at bit 10) of a closed hand, or None."""
+    of flags (``code``: the ``FLAG`` bits, dealer above them), or None."""
     flags = {name: bool(code & FLAG[name]) for name in FLAG_NAMES}
     flags["riichi"] = flags["riichi"] or flags["double_riichi"]
-    flags["rinshan"] = False
     return flags_problem(flags, bool(code >> len(FLAG_NAMES) & 1))
 
 
@@ -147,12 +147,12 @@ def _bits(value: bool | np.ndarray) -> int | np.ndarray:
 
 @dataclass(frozen=True, kw_only=True, eq=False)
 class BatchWin:
-    """The facts of N closed wins: the batch twin of :class:`~riichi_lut.riichi.win.Win`,
-    with the same field names, for :func:`~riichi_lut.riichi.batch.score_batch`.
+    """The facts of N wins: the batch twin of :class:`~riichi_lut.riichi.win.Win`, with the
+    same field names, for :func:`~riichi_lut.riichi.batch.score_batch`.
 
     Every field is one value for all rows or a 1-D array with one per row (all arrays of
-    the same length N). ``tsumo`` and the flags (those of ``Win`` but ``rinshan``, which
-    needs a kan) are bools (numpy bools count) or bool arrays; the winds are ``"E"``,
+    the same length N). ``tsumo`` and the flags (those of ``Win``; ``rinshan`` needs a kan
+    among the row's calls) are bools (numpy bools count) or bool arrays; the winds are ``"E"``,
     ``"S"``, ``"W"`` or ``"N"`` in either case or an integer 0..3 (E = 0), or an array of
     either, and are stored as 0..3; ``dora`` is the dora han the caller counted (0..255,
     see :func:`~riichi_lut.riichi.batch.dora_han_batch`), in place of ``Win``'s indicators.
@@ -179,6 +179,7 @@ class BatchWin:
     tenhou: bool | np.ndarray = False
     chiihou: bool | np.ndarray = False
     renhou: bool | np.ndarray = False
+    rinshan: bool | np.ndarray = False
     dora: int | np.ndarray = 0
     # the kernel's flag bits (``luts.FLAG``, riichi | double riichi) and the dealer bit above
     _code: int | np.ndarray = field(init=False, repr=False, default=0)
@@ -243,8 +244,64 @@ class BatchSituation:
     winds: int | np.ndarray  # seat << 2 | round, winds 0..3
     dora: int | np.ndarray
 
+    def cut(self, start: int, n: int) -> BatchSituation:
+        """The facts of rows ``start:start+n``."""
 
-def _situation(rows: np.ndarray, win: np.ndarray, facts: BatchWin, rules: Any) -> BatchSituation:
+        def part(x: Any) -> Any:
+            return x[start : start + n] if isinstance(x, np.ndarray) else x
+
+        return BatchSituation(
+            *(part(x) for x in (self.flag_code, self.tsumo, self.mode, self.winds, self.dora))
+        )
+
+    def pick(self, index: np.ndarray) -> BatchSituation:
+        """The facts of rows ``index``."""
+
+        def part(x: Any) -> Any:
+            return x[index] if isinstance(x, np.ndarray) else x
+
+        return BatchSituation(
+            *(part(x) for x in (self.flag_code, self.tsumo, self.mode, self.winds, self.dora))
+        )
+
+
+def _check_calls(rows: np.ndarray, facts: BatchWin, calls: CallFacts | None) -> None:
+    """What ``score`` refuses of a hand's calls: more than four copies of a kind across the
+    concealed tiles and the calls, and the flags the calls contradict
+    (``situation.hand_problem``), naming the first bad row."""
+    n = len(rows)
+    if calls is not None:
+        over = ((rows + calls.tiles) > 4).any(axis=1)  # uint8: at most 8, no overflow
+        if over.any():
+            row = first_bad_row(over)
+            kind = int(np.flatnonzero(rows[row] + calls.tiles[row] > 4)[0])
+            raise InvalidHandError(
+                f"row {row}: {KIND_NAMES[kind]} has {int(rows[row, kind]) + int(calls.tiles[row, kind])}"
+                " copies across the concealed tiles and the calls (at most 4)",
+                row=row,
+            )
+    count = np.zeros(n, dtype=np.int64) if calls is None else calls.count
+    kans = np.zeros(n, dtype=np.int64) if calls is None else calls.kans
+    opened = np.zeros(n, dtype=bool) if calls is None else calls.opened
+
+    def per_row(value: Any) -> np.ndarray:
+        return np.broadcast_to(np.asarray(value, dtype=bool), (n,))
+
+    riichi = per_row(facts.riichi) | per_row(facts.double_riichi)
+    for bad, message in (
+        (per_row(facts.rinshan) & (kans == 0), "rinshan needs a kan among the calls"),
+        (riichi & opened, "riichi needs a closed hand (only closed kans allowed)"),
+        ((per_row(facts.tenhou) | per_row(facts.chiihou)) & (count > 0), "tenhou and chiihou allow no calls"),
+        (per_row(facts.renhou) & (count > 0), "renhou comes before your first draw: no riichi or calls"),
+    ):
+        if bad.any():
+            row = first_bad_row(bad)
+            raise _situation_error(f"row {row}: {message}", row)
+
+
+def _situation(
+    rows: np.ndarray, win: np.ndarray, facts: BatchWin, rules: Any, calls: CallFacts | None
+) -> BatchSituation:
     n = len(rows)
     if not isinstance(rules, RuleSet):
         raise _situation_error(
@@ -255,8 +312,12 @@ def _situation(rows: np.ndarray, win: np.ndarray, facts: BatchWin, rules: Any) -
             raise _situation_error(
                 f"{name} must be one value or an array of shape ({n},), got {array.dtype} {array.shape}"
             )
+    _check_calls(rows, facts, calls)
     if np.any(facts.chankan):
-        robbed = np.broadcast_to(facts.chankan, (n,)) & (rows[np.arange(n), win] > 1)
+        held = rows[np.arange(n), win].astype(np.int64)
+        if calls is not None:
+            held += calls.tiles[np.arange(n), win]
+        robbed = np.broadcast_to(facts.chankan, (n,)) & (held > 1)
         if robbed.any():
             row = first_bad_row(robbed)
             raise _situation_error(
@@ -294,13 +355,15 @@ def _win_kinds(win_kind: Any, rows: np.ndarray) -> np.ndarray:
 
 
 def prepare(
-    counts: Any, win_kind: Any, facts: BatchWin, rules: Any, threads: Any
-) -> tuple[np.ndarray, np.ndarray, BatchSituation, int]:
-    """Rows, winning kinds and per-row facts of a batch, checked against each other."""
+    counts: Any, win_kind: Any, facts: BatchWin, rules: Any, threads: Any, calls: Any = None
+) -> tuple[np.ndarray, np.ndarray, BatchSituation, int, CallFacts | None]:
+    """Rows, winning kinds, per-row facts and calls (None: no calls given) of a batch,
+    checked against each other."""
     workers = resolve_threads(threads)
     rows = as_count_rows(counts)
     win = _win_kinds(win_kind, rows)
-    return rows, win, _situation(rows, win, facts, rules), workers
+    called = None if calls is None else call_facts(as_call_rows(calls, len(rows)))
+    return rows, win, _situation(rows, win, facts, rules, called), workers, called
 
 
 def batch_win(win: Any, facts: dict[str, Any]) -> BatchWin:

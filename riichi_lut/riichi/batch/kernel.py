@@ -7,8 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from ...lut.rows import block_indices, check_totals
+from ...lut.rows import block_indices
 from ..yaku import ROWS
+from .calls import CallFacts
 from .inputs import BatchSituation
 from .luts import (
     AUX_PAIR_FU,
@@ -20,15 +21,17 @@ from .luts import (
     F_NONGREEN,
     F_SIMPLE,
     LOW48,
+    RAW_FU,
     V_SHIFT,
     W_HONORS,
+    W_ITTSU,
     W_SAN,
     W_SETFU,
     W_SETS,
     YAKU_BITS,
     Lut,
-    RuleLut,
 )
+from .rule_luts import RuleLut
 
 # --------------------------------------------------------------------------- kernel
 
@@ -157,17 +160,44 @@ def _readings(lut: Lut, grids: list[np.ndarray], win: np.ndarray, hands: np.ndar
     )
 
 
+_SAN_FIELDS = np.uint64(((1 << 32) - 1) << W_SAN | 1 << W_ITTSU)
+_ITTSU_RUNS = np.uint16(0b1001001)  # runs starting on 1, 4 and 7
+
+
+def _with_calls(
+    lut: Lut, word: np.ndarray, splits: np.ndarray, calls: CallFacts, rows: np.ndarray | None
+) -> np.ndarray:
+    """Reading words with the called groups added: the additive fields summed, the honor
+    bit or-ed, and the sanshoku fields and ittsu, which look at one suit at a time, taken
+    again from each suit's concealed split or-ed with its calls."""
+    word += _take(calls.word, rows)
+    word |= _take(calls.honor_present, rows)
+    san = np.zeros(len(word), dtype=np.uint64)
+    ittsu = np.zeros(len(word), dtype=bool)
+    for suit in range(3):
+        mask = lut.presence[splits[suit]] | _take(calls.presence[suit], rows)
+        san += lut.spread[mask]
+        ittsu |= (mask & _ITTSU_RUNS) == _ITTSU_RUNS
+    word &= ~_SAN_FIELDS
+    word |= san
+    word |= ittsu.astype(np.uint64) << np.uint64(W_ITTSU)
+    return word
+
+
 def _standard(
     lut: Lut, rt: RuleLut, sit: BatchSituation, grids: list[np.ndarray], win: np.ndarray,
-    hand_total: np.ndarray, hands: np.ndarray,
+    hand_total: np.ndarray, hands: np.ndarray, calls: CallFacts | None = None, opened: bool = False,
 ) -> _Candidates | None:  # fmt: skip
     """Candidates of the chunk rows ``hands`` (rows whose four blocks are complete): the
-    table sums and fu of every reading and winning group."""
+    table sums and fu of every reading and winning group; ``calls``: the rows' calls
+    (``opened``: every row has a chi, pon or open kan, ``rt`` is then the open tables)."""
     r = _readings(lut, grids, win, hands)
     if r is None:
         return None
     rows = r.rows
     word = lut.words.take(r.splits).sum(axis=0, dtype=np.uint64)
+    if calls is not None:
+        word = _with_calls(lut, word, r.splits, calls, rows)
     total = rt.structure[word & np.uint64(0x1FFF)]
     honor_index = (word >> np.uint64(W_HONORS - 4)) & np.uint64(0x3FF0)
     winds = _take(sit.winds, rows)
@@ -190,6 +220,9 @@ def _standard(
     win_info = lut.win_info[index]
     pinfu = ((win_info >> 5) & 1).astype(bool) & pinfu_shape
     choice_index = sets - ((win_info >> 6) & 1)  # concealed sets: a ron-completed triplet is open
+    if calls is not None:
+        choice_index -= _take(calls.open_sets, rows)
+        raw_fu += _take(calls.fu, rows)
     choice_index <<= 1
     choice_index |= pinfu
     choice_index |= ((win_info >> 7) & 1) << 4
@@ -197,6 +230,11 @@ def _standard(
     total += _take(hand_total, rows)
     raw_fu += win_info & 31
     raw_fu += 20
+    if opened:  # no closed-ron 10 fu and no pinfu; an all-run ron of 20 fu counts open_pinfu_fu
+        ron = ~tsumo if isinstance(tsumo, np.ndarray) else not tsumo
+        raw_fu -= 10 * ron
+        raw_fu[(raw_fu == 20) & ron] = rt.open_pinfu_fu
+        return _Candidates(r.hands, r.head, r.tail, rows, total, raw_fu, None)
     pinfu_tsumo = (pinfu & tsumo) if isinstance(tsumo, np.ndarray) else (pinfu if tsumo else None)
     return _Candidates(r.hands, r.head, r.tail, rows, total, raw_fu, pinfu_tsumo)
 
@@ -227,7 +265,7 @@ def _values(
     han *= wins
     raw = raw * wins
     index = np.minimum(han, 13)
-    index *= 128
+    index *= RAW_FU
     index += raw
     index *= 4
     index += mode
@@ -343,9 +381,29 @@ def _hand_totals(
     return stats, hand_total
 
 
+def _called_totals(
+    lut: Lut, rt: RuleLut, rows: np.ndarray, sit: BatchSituation, calls: CallFacts
+) -> np.ndarray:
+    """Table sum of the yaku of the tiles (concealed and called), the situation and the
+    kans, per row of called hands (no nine gates: it needs a closed hand without kans)."""
+    _, (im, ip, is_, iz) = block_indices(rows + calls.tiles)
+    shift = np.uint32(CID_BITS)
+    stats = lut.suit_grid[im] >> shift
+    stats += lut.suit_grid[ip] >> shift
+    stats += lut.suit_grid[is_] >> shift
+    stats += lut.honor_grid[iz] >> shift
+    stats &= ~np.uint32(1 << F_CHUUREN)
+    hand_total = rt.counts[stats]
+    hand_total += rt.flags[sit.flag_code]
+    hand_total += rt.kans[calls.kans]
+    green = np.flatnonzero(((stats & np.uint32(7 << F_NONGREEN)) == 0) & (im == 0) & (ip == 0))
+    hand_total[green] += np.uint64(rt.ryuuiisou)
+    return np.asarray(hand_total)
+
+
 def _has_yaku(
     lut: Lut, rt: RuleLut, sit: BatchSituation, grids: list[np.ndarray], win: np.ndarray,
-    hand_total: np.ndarray, complete: np.ndarray, special: np.ndarray,
+    hand_total: np.ndarray, complete: np.ndarray, special: np.ndarray, calls: CallFacts | None, opened: bool,
 ) -> np.ndarray:  # fmt: skip
     """Has a yaku, per row: the hand's own yaku decide most rows without reading them;
     ``special``: the seven-pairs and thirteen-orphans rows."""
@@ -355,7 +413,7 @@ def _has_yaku(
     hands = np.flatnonzero(complete)
     rest = hands[~own[hands]]
     if len(rest):
-        c = _standard(lut, rt, sit, grids, win, hand_total, rest)
+        c = _standard(lut, rt, sit, grids, win, hand_total, rest, calls, opened)
         if c is not None:
             yes = ((c.total >> np.uint64(V_SHIFT)) & _VALUE_MASK) != 0
             has[(rest if c.rows is None else c.rows)[yes]] = True
@@ -414,35 +472,41 @@ def _store_special(
         )
 
 
-def score_chunk(
-    lut: Lut,
-    rt: RuleLut,
-    rows: np.ndarray,
-    win: np.ndarray,
-    sit: BatchSituation,
-    start: int,
-    out: BatchScore | None,
-) -> np.ndarray | None:
-    """Score rows ``start:start+len(rows)`` into ``out`` (or, with ``out`` None, return
-    has-a-yaku booleans)."""
+def score_rows(
+    lut: Lut, rt: RuleLut, rows: np.ndarray, win: np.ndarray, sit: BatchSituation, start: int,
+    out: BatchScore | None, blocks: list[np.ndarray], calls: CallFacts | None, opened: bool,
+) -> np.ndarray | None:  # fmt: skip
+    """Score rows whose calls (``calls``; None: none) are all alike: none, closed kans
+    only, or open (``opened``, with ``rt`` the open tables)."""
     n = len(rows)
-    totals, (im, ip, is_, iz) = block_indices(rows)
-    check_totals(totals, 0, start, (14,))
-    sit = _slice(sit, start, n)
+    im, ip, is_, iz = blocks
     grids = [lut.suit_grid[im], lut.suit_grid[ip], lut.suit_grid[is_], lut.honor_grid[iz]]
-    stats, hand_total = _hand_totals(rt, rows, win, sit, grids, im, ip)
+    if calls is None:
+        stats, hand_total = _hand_totals(rt, rows, win, sit, grids, im, ip)
+        chiitoitsu = np.flatnonzero((stats & np.uint32(7 << F_BAD_PAIRS)) == 0)
+        kokushi = np.flatnonzero((stats & np.uint32(15 | 3 << F_SIMPLE)) == 13)
+    else:  # seven pairs and thirteen orphans have no calls
+        hand_total = _called_totals(lut, rt, rows, sit, calls)
+        chiitoitsu = kokushi = np.zeros(0, dtype=np.intp)
     complete = (grids[0] & CID_MASK) != 0
     complete &= (grids[1] & CID_MASK) != 0
     complete &= (grids[2] & CID_MASK) != 0
     complete &= (grids[3] & CID_MASK) != 0
-    chiitoitsu = np.flatnonzero((stats & np.uint32(7 << F_BAD_PAIRS)) == 0)
-    kokushi = np.flatnonzero((stats & np.uint32(15 | 3 << F_SIMPLE)) == 13)
     if out is None:
         return _has_yaku(
-            lut, rt, sit, grids, win, hand_total, complete, np.concatenate([chiitoitsu, kokushi])
+            lut,
+            rt,
+            sit,
+            grids,
+            win,
+            hand_total,
+            complete,
+            np.concatenate([chiitoitsu, kokushi]),
+            calls,
+            opened,
         )
     hands = np.flatnonzero(complete)
-    c = _standard(lut, rt, sit, grids, win, hand_total, hands) if len(hands) else None
+    c = _standard(lut, rt, sit, grids, win, hand_total, hands, calls, opened) if len(hands) else None
     if c is not None:
         values = _values(
             rt, c.total, c.raw_fu, c.pinfu_tsumo, _take(sit.mode, c.rows), _take(sit.dora, c.rows)
@@ -451,10 +515,3 @@ def score_chunk(
         _store(out, start, start + n, c.hands, tuple(head), head_total)
     _store_special(out, rt, sit, rows, win, hand_total, chiitoitsu, kokushi, start)
     return None
-
-
-def _slice(sit: BatchSituation, start: int, n: int) -> BatchSituation:
-    def cut(x: Any) -> Any:
-        return x[start : start + n] if isinstance(x, np.ndarray) else x
-
-    return BatchSituation(cut(sit.flag_code), cut(sit.tsumo), cut(sit.mode), cut(sit.winds), cut(sit.dora))

@@ -6,7 +6,11 @@ the facts of the win, and returns arrays that agree with :func:`riichi_lut.riich
 hand for hand: han, fu, yakuman multiple, points, whether it is a win at all, and the yaku
 as a bit mask (bit ``i`` is ``YAKU_BITS[i]``: the yaku whose row says ``bit=i``).
 ``has_yaku_batch`` answers only "complete and with a yaku?", skipping fu and points.
-Hands with calls are not supported here (use the scalar ``score``).
+Hands with calls are not supported here (use the scalar ``score``), nor are four optional
+rules of :class:`~riichi_lut.riichi.rules.RuleSet` (``pinfu_tsumo_fu``, ``daisharin``,
+``daichisei``, ``kazoe_limit="none"``): a rule set that plays one is refused with an
+:class:`~riichi_lut.errors.InvalidArgumentError` naming it. ``yakuman_cap`` is played;
+``paarenchan`` and ``open_riichi`` change nothing here (their facts are not batch inputs).
 
 Method (no Python loop over hands; ``docs/tables.md`` has the decomposition tables):
 

@@ -218,7 +218,9 @@ def _riichi(r: ScoreResult) -> Suggestion | None:
     if not c.closed or c.tenhou or c.chiihou or c.renhou:
         return None
     if c.riichi or c.double_riichi:
-        dama = _rescore(r, riichi=False, double_riichi=False, ippatsu=False, ura_indicators=[])
+        dama = _rescore(
+            r, riichi=False, double_riichi=False, ippatsu=False, open_riichi=False, ura_indicators=[]
+        )
         if dama is None:
             return None  # riichi was the only yaku: nothing to say against it
         if dama.points >= r.points:

@@ -276,7 +276,7 @@ class Win:
         )
         if facts["paarenchan"] and seat != "E":
             raise InvalidSituationError(
-                f"paarenchan counts the dealer's consecutive wins: the winner sits {seat}, not East"
+                f"paarenchan is a count of the dealer's consecutive wins: the winner sits {seat}, not East"
             )
         self.__dict__.update(facts)  # frozen: the fields are set here, once
 

@@ -477,7 +477,7 @@ def test_open_riichi_needs_riichi_and_paarenchan_the_dealer() -> None:
     assert Win(**{**w.to_dict(), "dora_indicators": (), "ura_indicators": ()}) == w
     with pytest.raises(InvalidSituationError, match=r"open_riichi .* needs riichi"):
         Win(tsumo=False, seat_wind="S", round_wind="E", open_riichi=True)
-    with pytest.raises(InvalidSituationError, match=r"paarenchan counts the dealer's.*sits S"):
+    with pytest.raises(InvalidSituationError, match=r"paarenchan is a count of the dealer's.*sits S"):
         Win(tsumo=False, seat_wind="S", round_wind="E", paarenchan=8)
     with pytest.raises(InvalidSituationError, match="paarenchan"):
         w.replace(paarenchan=-1)

@@ -102,6 +102,10 @@ def how_counted(r: ScoreResult) -> list[str]:
         lines.append(f"Fu: {terms} = {raw}{rounded}.")
     if r.yakuman:
         lines.append(f"{r.limit.capitalize() if r.limit else 'Yakuman'}: base points {_number(r.base)}.")
+        found = sum(y.yakuman for y in r.yaku)
+        if found > r.yakuman:  # multiple_yakuman off, or RuleSet.yakuman_cap
+            rules = r.situation.context.rules
+            lines.append(f"{found} yakuman found; the {rules.name} rule set pays at most {r.yakuman}.")
     elif r.limit:
         lines.append(f"{r.han} han {r.fu} fu: {r.limit} (base points {_number(r.base)}).")
     else:

@@ -184,6 +184,29 @@ def test_a_yakuman_cap_pays_the_uncapped_multiple_capped(cap: int) -> None:
     assert seen[True] >= 20 and seen[False] >= 1
 
 
+def test_a_capped_stack_says_what_was_found_and_what_is_paid() -> None:
+    """Big four winds (double), all honors, four concealed sets on the pair (double), the
+    dealer's tenhou and paarenchan: 7 yakuman found, 6 paid under yakuman_cap=6."""
+    rules = TENHOU.replace(
+        name="capped",
+        yakuman_cap=6,
+        paarenchan=True,
+        double_yakuman=frozenset({"daisuushii", "suuankou_tanki"}),
+    )
+    facts: dict[str, Any] = {
+        "tsumo": True,
+        "seat_wind": "E",
+        "round_wind": "E",
+        "tenhou": True,
+        "paarenchan": 8,
+    }
+    r = score("11122233344455z", "5z", rules=rules, **facts)
+    assert sum(y.yakuman for y in r.yaku) == 7 and (r.yakuman, r.limit, r.points) == (6, "6x yakuman", 288000)
+    assert "7 yakuman found; the capped rule set pays at most 6." in r.explain()
+    free = score("11122233344455z", "5z", rules=rules.replace(yakuman_cap=0), **facts)
+    assert (free.yakuman, free.points) == (7, 336000) and "yakuman found" not in free.explain()
+
+
 def test_kazoe_none_counts_one_yakuman_per_13_han_up_to_the_cap() -> None:
     """26+ counted han: a double (or more) counted yakuman, capped by yakuman_cap; the
     result's yakuman stays 0 (no yakuman yaku)."""

@@ -53,6 +53,8 @@ FLAGS_SCORE: Mapping[str, str] = {
     "ura_indicators": "--ura",
     "win_tile": "--win",
     "double_riichi": "--double-riichi",
+    "open_riichi": "--open-riichi",
+    "paarenchan": "--paarenchan",
 }
 """``riichi-lut score``: the facts of the win."""
 

@@ -146,6 +146,8 @@ def score_of(args: argparse.Namespace) -> ScoreResult:
         ura_indicators=args.ura,
         honba=args.honba,
         riichi_sticks=args.sticks,
+        open_riichi=args.open_riichi,
+        paarenchan=args.paarenchan,
     )
     return score(args.hand, args.win, win, rules=rules)
 
@@ -264,6 +266,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--honba", type=int, default=0, help="honba counters on the table")
     p.add_argument(
         "--sticks", type=int, default=0, help="riichi sticks on the table, yours included (1+ with --riichi)"
+    )
+    p.add_argument(
+        "--open-riichi",
+        action="store_true",
+        help="the riichi was declared open (scored where the rules play it)",
+    )
+    p.add_argument(
+        "--paarenchan",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the dealer's consecutive wins, this one included (8+: paarenchan, where the rules play it)",
     )
     p.add_argument(
         "--rules",

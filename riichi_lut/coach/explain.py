@@ -102,6 +102,10 @@ def how_counted(r: ScoreResult) -> list[str]:
         lines.append(f"Fu: {terms} = {raw}{rounded}.")
     if r.yakuman:
         lines.append(f"{r.limit.capitalize() if r.limit else 'Yakuman'}: base points {_number(r.base)}.")
+        found = sum(y.yakuman for y in r.yaku)
+        if found > r.yakuman:  # multiple_yakuman off, or RuleSet.yakuman_cap
+            rules = r.situation.context.rules
+            lines.append(f"{found} yakuman found; the {rules.name} rule set pays at most {r.yakuman}.")
     elif r.limit:
         lines.append(f"{r.han} han {r.fu} fu: {r.limit} (base points {_number(r.base)}).")
     else:
@@ -218,7 +222,9 @@ def _riichi(r: ScoreResult) -> Suggestion | None:
     if not c.closed or c.tenhou or c.chiihou or c.renhou:
         return None
     if c.riichi or c.double_riichi:
-        dama = _rescore(r, riichi=False, double_riichi=False, ippatsu=False, ura_indicators=[])
+        dama = _rescore(
+            r, riichi=False, double_riichi=False, ippatsu=False, open_riichi=False, ura_indicators=[]
+        )
         if dama is None:
             return None  # riichi was the only yaku: nothing to say against it
         if dama.points >= r.points:

@@ -12,11 +12,13 @@ from ..analysis.readings import YAOCHU, Reading
 from ..core.tiles import DRAGON_KINDS, WIND_KINDS
 from .rules import RuleSet
 
-__all__ = ["DRAGONS", "GREEN", "WINDS", "Context", "Predicate"]
+__all__ = ["DRAGONS", "GREEN", "PAARENCHAN_WINS", "WINDS", "Context", "Predicate"]
 
 DRAGONS = DRAGON_KINDS
 WINDS = WIND_KINDS
 GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s hatsu
+#: The dealer's consecutive wins (this one included) from which paarenchan is a yakuman.
+PAARENCHAN_WINS = 8
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class Context:
     counts: tuple[int, ...]  # every tile of the hand, calls included (kans as four)
     concealed: tuple[int, ...]  # the concealed part, winning tile included
     rules: RuleSet
+    open_riichi: bool = False  # an open riichi the rule set plays (RuleSet.open_riichi)
+    paarenchan: int = 0  # the dealer's consecutive wins, where the rule set plays paarenchan
 
     @property
     def dealer(self) -> bool:

@@ -9,7 +9,8 @@ fast path accepts a subset of what the general one accepts, with the same meanin
 
 - Facts given as keywords: ``tsumo``, the winds, ``riichi``, ``double_riichi``, ``ippatsu``,
   indicators as a list of tile names or codes, ``honba`` and ``riichi_sticks``; any other
-  flag set, a numpy bool, indicator text or a contradiction goes the general way.
+  flag set (``open_riichi`` too), a ``paarenchan`` count, a numpy bool, indicator text or a
+  contradiction goes the general way.
 - A hand in canonical notation (``"123m456p789s11122z"``, ``"23m55z [789s] (1111z)"``: each
   suit at most once, in the order m, p, s, z, then each call as ``Call.to_text`` writes it
   after one space) is read with one compiled pattern; each suit's digits are looked up in
@@ -98,11 +99,13 @@ _KEYWORDS = (
     | {
         "dora_indicators",
         "ura_indicators",
+        "open_riichi",
+        "paarenchan",
     }
 )
 _COMMON = frozenset(("tsumo", "seat_wind", "round_wind", "riichi", "double_riichi", "ippatsu",
                      "dora_indicators", "ura_indicators", "honba", "riichi_sticks"))  # fmt: skip
-_RARE_FLAGS = ("haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+_RARE_FLAGS = ("haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou", "open_riichi")
 _BLOCKS = ((0, 9, "suit"), (9, 18, "suit"), (18, 27, "suit"), (27, 34, "honor"))
 _YAOCHU = frozenset(TERMINALS_AND_HONORS)
 _MEMO_LIMIT = 1 << 18  # records kept per memo before it starts again (bounded memory)
@@ -135,7 +138,7 @@ def _codes(value: object) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def facts_of_keywords(  # noqa: PLR0911  (one return per kind of input left to Win)
+def facts_of_keywords(  # noqa: C901, PLR0911  (one return per kind of input left to Win)
     facts: Mapping[str, Any],
 ) -> Facts | None:
     """The facts of ``score(..., **facts)`` in the plain case (see the module docstring), or
@@ -153,6 +156,9 @@ def facts_of_keywords(  # noqa: PLR0911  (one return per kind of input left to W
         for name in _RARE_FLAGS:
             if facts.get(name, False) is not False:
                 return None
+        paarenchan = facts.get("paarenchan", 0)
+        if paarenchan.__class__ is not int or paarenchan:
+            return None
     get = facts.get
     tsumo, seat, round_ = get("tsumo"), get("seat_wind"), get("round_wind")
     if (tsumo is not True and tsumo is not False) or seat.__class__ is not str or round_.__class__ is not str:
@@ -179,13 +185,14 @@ def facts_of_keywords(  # noqa: PLR0911  (one return per kind of input left to W
 
 
 def facts_of_win(w: Win) -> Facts | None:
-    """The facts of a :class:`Win` (validated already), or None for a robbed closed kan.
+    """The facts of a :class:`Win` (validated already), or None for a robbed closed kan, an
+    open riichi or a paarenchan count (the general path scores those).
 
     >>> facts_of_win(Win(tsumo=False, seat_wind="S", round_wind="E", honba=2))[:3]
     (False, 28, 27)
     """
     d = w.__dict__
-    if d["chankan"] == "closed":
+    if d["chankan"] == "closed" or d["open_riichi"] or d["paarenchan"]:
         return None
     return (d["tsumo"], _WIND_KIND[d["seat_wind"]], _WIND_KIND[d["round_wind"]], d["riichi"],
             d["double_riichi"], d["ippatsu"], d["haitei"], d["houtei"], d["rinshan"], d["chankan"],

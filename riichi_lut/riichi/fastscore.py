@@ -43,7 +43,7 @@ from .fastinput import (
     block_record,
     tile_code,
 )
-from .points import base_points
+from .points import base_points, capped_yakuman
 from .rules import RuleSet
 from .situation import dora_of
 from .yaku import ROWS
@@ -62,9 +62,12 @@ _ROWS_BY_BIT = tuple((_BIT[row.id], row) for row, _ in ROWS)
  HOUTEI, RINSHAN, CHANKAN, CHIITOI, TOITOI, SANANKOU, SANSHOKU, DOUKOU, SANKANTSU, ITTSU, CHANTA,
  JUNCHAN, HONROUTOU, SHOUSANGEN, RYANPEIKOU, HONITSU, CHINITSU, KOKUSHI, KOKUSHI_13, SUUANKOU,
  SUUANKOU_TANKI, DAISANGEN, SHOUSUUSHII, DAISUUSHII, TSUUIISOU, CHINROUTOU, RYUUIISOU, CHUUREN,
- JUNSEI, SUUKANTSU, TENHOU, CHIIHOU, RENHOU, RENHOU_MANGAN, RENHOU_BAIMAN) = (
+ JUNSEI, SUUKANTSU, TENHOU, CHIIHOU, RENHOU, RENHOU_MANGAN, RENHOU_BAIMAN, _OPEN_RIICHI,
+ _DOUBLE_OPEN_RIICHI, _DAISHARIN, _DAISUURIN, _DAICHIKURIN, _DAICHISEI, _PAARENCHAN) = (
     _BIT[row.id] for row, _ in ROWS
 )  # fmt: skip
+# The optional yaku of bits 48 on are never set here: their facts (open riichi, paarenchan)
+# take the general path, and so do the hands their rules could change (_fallback_kinds).
 _RENHOU = {"yakuman": RENHOU, "mangan": RENHOU_MANGAN, "baiman": RENHOU_BAIMAN, "none": 0}
 
 _YAOCHU_SET = frozenset(TERMINALS_AND_HONORS)
@@ -88,13 +91,16 @@ _TANKI, _RYANMEN, _OTHER, _SHANPON = 0, 1, 2, 3  # waits as the fu and pinfu nee
 
 # Per rule set: (rules, {mask << 1 | closed: (yakuman, han, pinfu) or None},
 # {han << 24 | fu << 12 | yakuman << 2 | tsumo << 1 | dealer: (base, limit, points)},
-# {hand facts: hand mask}).
+# {hand facts: hand mask}, the kinds masks left to the general path).
 _RulesData = tuple[
     RuleSet,
     dict[int, tuple[int, int, bool] | None],
     dict[int, tuple[int, str | None, int]],
     dict[int, int],
+    frozenset[int],
 ]
+#: The kinds present in 22334455667788 of each suit (daisharin, daisuurin, daichikurin).
+_SHARIN_KINDS = tuple(0x7F << (9 * suit + 1) for suit in range(3))
 _per_rules: dict[int, _RulesData] = {}
 
 
@@ -112,7 +118,8 @@ def _resolve(mask: int, closed: bool, rules: RuleSet) -> tuple[int, int, bool] |
             for bit, row in _ROWS_BY_BIT
             if mask & bit and row.yakuman
         ]
-        return (sum(multiples) if rules.multiple_yakuman else max(multiples)), 0, False
+        multiple = sum(multiples) if rules.multiple_yakuman else max(multiples)
+        return capped_yakuman(multiple, rules), 0, False
     han = 0
     for bit, row in _ROWS_BY_BIT:
         if mask & bit:
@@ -127,9 +134,22 @@ def _rules_data(rules: RuleSet) -> _RulesData:
     if data is None or data[0] is not rules:
         if len(_per_rules) > 64:
             _per_rules.clear()
-        data = (rules, {}, {}, {})
+        data = (rules, {}, {}, {}, _fallback_kinds(rules))
         _per_rules[id(rules)] = data
     return data
+
+
+def _fallback_kinds(rules: RuleSet) -> frozenset[int]:
+    """The kinds-present masks of the hands an optional yakuman of ``rules`` may change
+    (daisharin and company, daichisei): those hands take the general path."""
+    kinds = set()
+    if rules.daisharin != "off":
+        kinds.add(_SHARIN_KINDS[1])
+    if rules.daisharin == "all_suits":
+        kinds.update((_SHARIN_KINDS[0], _SHARIN_KINDS[2]))
+    if rules.daichisei:
+        kinds.add(_HONORS)
+    return frozenset(kinds)
 
 
 def _hand_mask(  # noqa: C901, PLR0912  (a flat hot path: see the module docstring)
@@ -196,12 +216,13 @@ def _standard(  # noqa: C901, PLR0912, PLR0915
 
     records: tuple[BlockRecord, ...], calls_word: int, call_runs: int, base_fu: int, closed_kans: int,
     closed: bool, tsumo: bool, seat: int, round_: int, w: int, hand_mask: int, double_wind: int,
-    found: list[tuple[int, int, int]],
+    found: list[tuple[int, int, int]], pinfu_closed: bool,
 ) -> None:  # fmt: skip
     """Every four-melds-and-a-pair reading as (found-yaku mask, fu before the lines of the
     win, wait), appended to ``found``: the blocks' split words added up with the calls'
     (``calls_word``: their set kinds and counts; ``call_runs``: their run starts, or-ed
-    since a chi may repeat a run)."""
+    since a chi may repeat a run). ``pinfu_closed``: closed, and pinfu possible (not a
+    tsumo under ``RuleSet.pinfu_tsumo_fu``)."""
     consider = found.append
     s0, s1, s2, s3 = records[0][0], records[1][0], records[2][0], records[3][0]
     if not (s0 and s1 and s2 and s3):
@@ -265,7 +286,7 @@ def _standard(  # noqa: C901, PLR0912, PLR0915
         sets_mask = (SANANKOU if concealed >= 3 else 0) | (SUUANKOU if concealed == 4 else 0)
         waits = combo[win_block][1] >> shift & 15
         if waits & RYANMEN:
-            pinfu = closed and n_runs == 4 and not (pair >= 31 or pair in (seat, round_))
+            pinfu = pinfu_closed and n_runs == 4 and not (pair >= 31 or pair in (seat, round_))
             consider((m | sets_mask | (PINFU if pinfu else 0), fu0, _RYANMEN))
         if waits & SHUT:
             consider((m | sets_mask, fu0, _OTHER))
@@ -370,7 +391,9 @@ def evaluate(  # noqa: C901, PLR0911, PLR0912, PLR0915
     data = _per_rules.get(id(rules))
     if data is None or data[0] is not rules:
         data = _rules_data(rules)
-    _, rules_memo, points_memo, hand_memo = data
+    _, rules_memo, points_memo, hand_memo, fallback = data
+    if fallback and kinds in fallback:
+        return None  # an optional yakuman of the rules may apply: the general path decides
     # Unless the hand is one suit without honors (the nine gates read the counts) or a rare
     # flag is set, the mask depends on these facts only.
     if (kinds & _HONORS or not (
@@ -390,7 +413,7 @@ def evaluate(  # noqa: C901, PLR0911, PLR0912, PLR0915
     found: list[tuple[int, int, int]] = []
     base_fu = (30 if closed and not tsumo else 20) + call_fu
     _standard(records, calls_word, call_runs, base_fu, closed_kans, closed, tsumo, seat, round_, w, hand_mask,
-              rules.double_wind_pair_fu, found)  # fmt: skip
+              rules.double_wind_pair_fu, found, closed and not (tsumo and rules.pinfu_tsumo_fu))  # fmt: skip
     if calls is None:
         if kinds.bit_count() == 7 and max(counts) == 2:  # 14 tiles of 7 kinds, none above 2
             found.append((hand_mask | CHIITOI, -25, _TANKI))

@@ -392,6 +392,58 @@ YAKU: tuple[YakuEntry, ...] = (
             " EMA), 'baiman' or 'yakuman' (counted as that limit)"
         },
     ),
+    # ------------------------------------------------ optional yaku (off in every preset)
+    YakuEntry(
+        "open_riichi", "オープン立直", "Open riichi",
+        "A riichi declared with the hand shown to the table: 2 han instead of riichi's 1."
+        " An optional yaku: most rule sets do not play it.",
+        "123m456p789s234s55p", "5p", {**_RON, **_RIICHI, "open_riichi": True}, {"open_riichi": True},
+        rules={"open_riichi": "on: open riichi is played (off: it scores as a plain riichi)"},
+    ),
+    YakuEntry(
+        "double_open_riichi", "ダブルオープン立直", "Double open riichi",
+        "An open riichi declared on your first turn: 3 han instead of double riichi's 2.",
+        "123m456p789s234s55p", "5p", {**_RON, "double_riichi": True, "riichi_sticks": 1, "open_riichi": True},
+        {"open_riichi": True},
+        rules={"open_riichi": "on: open riichi is played (off: it scores as a plain double riichi)"},
+    ),
+    YakuEntry(
+        "daisharin", "大車輪", "Big wheels",
+        "Pairs of 2 to 8 of circles, 22334455667788p, closed. An optional yakuman; without"
+        " it the hand is chinitsu, ryanpeikou, tanyao and pinfu.",
+        "22334455667788p", "5p", example_rules={"daisharin": "pin"},
+        rules={"daisharin": "'pin' or 'all_suits': a yakuman ('off': not a yaku)"},
+    ),
+    YakuEntry(
+        "daisuurin", "大数隣", "Numerous numbers",
+        "Daisharin's pattern in characters, 22334455667788m, closed: an optional yakuman.",
+        "22334455667788m", "5m", example_rules={"daisharin": "all_suits"},
+        rules={"daisharin": "'all_suits': a yakuman ('off', 'pin': not a yaku)"},
+    ),
+    YakuEntry(
+        "daichikurin", "大竹林", "Bamboo forest",
+        "Daisharin's pattern in bamboo, 22334455667788s, closed: an optional yakuman.",
+        "22334455667788s", "5s", example_rules={"daisharin": "all_suits"},
+        rules={"daisharin": "'all_suits': a yakuman ('off', 'pin': not a yaku)"},
+    ),
+    YakuEntry(
+        "daichisei", "大七星", "Big seven stars",
+        "Seven pairs of the seven honors: an optional yakuman on top of tsuuiisou, so a double"
+        " yakuman where yakuman add up.",
+        "11223344556677z", "7z", example_rules={"daichisei": True},
+        rules={"daichisei": "on: a yakuman besides tsuuiisou (off: tsuuiisou alone)", **_MULTIPLE},
+    ),
+    YakuEntry(
+        "paarenchan", "八連荘", "Eight consecutive wins",
+        "The dealer's eighth win in a row (Win.paarenchan 8 or more): an optional yakuman,"
+        " which usually needs another yaku in the hand.",
+        "123m456p789s234s55p", "5p", {"tsumo": True, "seat_wind": "E", "round_wind": "E", "paarenchan": 8},
+        {"paarenchan": True},
+        rules={
+            "paarenchan": "on: a yakuman (off: the count scores nothing)",
+            "paarenchan_needs_yaku": "off: the win needs no other yaku",
+        },
+    ),
 )  # fmt: skip
 """Every yaku, in the scorer's order."""
 

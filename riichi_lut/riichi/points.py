@@ -2,7 +2,9 @@
 
 ``base = fu × 2^(2 + han)``, capped: mangan 2,000 (5 han, or a base above 2,000),
 haneman 3,000 (6–7), baiman 4,000 (8–10), sanbaiman 6,000 (11–12), yakuman 8,000 per
-multiple (13+ han counts as yakuman only with ``kazoe_yakuman``; else sanbaiman). With
+multiple (13+ han is one counted yakuman under ``kazoe_limit="yakuman"``, sanbaiman under
+``"sanbaiman"``, and one yakuman per 13 han under ``"none"``; ``yakuman_cap`` caps the
+multiple, real or counted). With
 ``kiriage`` 4 han 30 fu and 3 han 60 fu are mangan. A non-dealer ron costs the discarder
 ``base × 4``, a dealer ron ``base × 6``; on tsumo the dealer pays ``base × 2`` and each
 non-dealer ``base × 1`` (every player pays ``base × 2`` when the dealer wins). Each payment
@@ -48,13 +50,25 @@ def round_up_100(points: int) -> int:
     return -(-points // 100) * 100
 
 
+def capped_yakuman(multiple: int, rules: RuleSet) -> int:
+    """A yakuman multiple as the rule set pays it: at most ``rules.yakuman_cap`` (0: no cap)."""
+    cap = rules.yakuman_cap
+    return min(multiple, cap) if cap and multiple > cap else multiple
+
+
 def base_points(han: int, fu: int, yakuman: int, rules: RuleSet) -> tuple[int, str | None]:
-    """(base points, limit name or None)."""
+    """(base points, limit name or None); ``yakuman`` is the multiple already capped
+    (:func:`capped_yakuman`), counted yakuman are capped here."""
     if yakuman:
         name = "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
         return 8000 * yakuman, name
-    if han >= 13 and not rules.kazoe_yakuman:
-        return 6000, "sanbaiman"
+    if han >= 13:
+        limit = rules.kazoe_limit
+        if limit == "sanbaiman":
+            return 6000, "sanbaiman"
+        if limit == "none" and han >= 26:
+            multiple = capped_yakuman(han // 13, rules)
+            return 8000 * multiple, "kazoe yakuman" if multiple == 1 else f"{multiple}x kazoe yakuman"
     for minimum, name, base in LIMITS:
         if han >= minimum:
             return base, "kazoe yakuman" if name == "yakuman" else name

@@ -28,12 +28,19 @@ RENHOU_VALUES = ("none", "mangan", "baiman", "yakuman")
 MULTIPLE_RON = ("atamahane", "double", "triple")
 MULTIPLE_RON_HONBA = ("first", "each")
 MULTIPLE_RON_STICKS = ("first", "reclaim")
+KAZOE_LIMITS = ("yakuman", "sanbaiman", "none")
+DAISHARIN_VALUES = ("off", "pin", "all_suits")
 _CHOICES = (
     ("renhou", RENHOU_VALUES),
     ("multiple_ron", MULTIPLE_RON),
     ("multiple_ron_honba", MULTIPLE_RON_HONBA),
     ("multiple_ron_sticks", MULTIPLE_RON_STICKS),
+    ("kazoe_limit", KAZOE_LIMITS),
+    ("daisharin", DAISHARIN_VALUES),
 )
+#: ``kazoe_yakuman`` and the ``kazoe_limit`` values it stands for (True: 13+ han is at least
+#: a yakuman; False: it stays sanbaiman).
+_KAZOE_OF_FLAG = {True: "yakuman", False: "sanbaiman"}
 
 
 @dataclass(frozen=True)
@@ -48,8 +55,15 @@ class RuleSet:
     - ``ippatsu``: the ippatsu yaku is played (some rule sets drop it to reduce variance).
     - ``ura_dora``: a riichi winner also counts the ura dora indicators.
     - ``kan_dora``: each kan turns a further dora (and, with ``ura_dora``, ura) indicator.
-    - ``kazoe_yakuman``: 13+ han from ordinary yaku and dora is a yakuman; when False it
-      stays sanbaiman.
+    - ``kazoe_limit``: what 13 or more han from ordinary yaku and dora pay: ``"yakuman"``
+      (a counted yakuman, however many han), ``"sanbaiman"`` (capped there) or ``"none"``
+      (no limit: every 13 han is one more yakuman, so 26+ han pay a double yakuman, 39+ a
+      triple …, up to ``yakuman_cap``).
+    - ``kazoe_yakuman``: the older switch for the same rule, kept working: ``True`` is
+      ``kazoe_limit="yakuman"``, ``False`` is ``"sanbaiman"``. Give either; the other
+      follows (``kazoe_limit="none"`` reads back ``kazoe_yakuman=True``: 13+ han is at
+      least a yakuman). Given both, they must agree. In ``replace`` the one you pass wins
+      and the other follows.
     - ``kiriage``: 4 han 30 fu and 3 han 60 fu round up to mangan (切り上げ満貫).
     - ``double_wind_pair_fu``: fu of a pair of the wind that is both seat and round wind,
       2 or 4.
@@ -83,7 +97,7 @@ class RuleSet:
     ippatsu: bool = True
     ura_dora: bool = True
     kan_dora: bool = True
-    kazoe_yakuman: bool = True
+    kazoe_yakuman: bool | None = None  # resolved with kazoe_limit: see __post_init__
     kiriage: bool = False
     double_wind_pair_fu: int = 4
     double_yakuman: frozenset[str] = frozenset()
@@ -95,9 +109,17 @@ class RuleSet:
     multiple_ron: str = "double"
     multiple_ron_honba: str = "first"
     multiple_ron_sticks: str = "first"
+    kazoe_limit: str | None = None  # resolved with kazoe_yakuman: see __post_init__
+    pinfu_tsumo_fu: bool = False
+    daisharin: str = "off"
+    daichisei: bool = False
+    paarenchan: bool = False
+    paarenchan_needs_yaku: bool = True
+    yakuman_cap: int = 0
+    open_riichi: bool = False
 
     def __post_init__(self) -> None:
-        problems = []
+        problems = self._resolve_kazoe() + self._number_problems()
         for f in dataclasses.fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
                 problems.append(f"{f.name} must be True or False, got {quote(getattr(self, f.name))}")
@@ -115,13 +137,9 @@ class RuleSet:
                 f"double_yakuman must be a set of pattern names, got {quote(self.double_yakuman)}"
             )
             object.__setattr__(self, "double_yakuman", frozenset())
-        if self.double_wind_pair_fu not in (2, 4):
-            problems.append(f"double_wind_pair_fu must be 2 or 4, got {quote(self.double_wind_pair_fu)}")
         unknown = set(self.double_yakuman) - DOUBLE_YAKUMAN_PATTERNS
         if unknown:
             problems.append(f"double_yakuman: unknown pattern(s) {sorted(unknown)}")
-        if self.open_pinfu_fu not in (20, 30):
-            problems.append(f"open_pinfu_fu must be 20 or 30, got {quote(self.open_pinfu_fu)}")
         for name, allowed in _CHOICES:
             if getattr(self, name) not in allowed:
                 problems.append(f"{name} must be one of {allowed}, got {quote(getattr(self, name))}")
@@ -130,11 +148,48 @@ class RuleSet:
         object.__setattr__(self, "aka_dora", tuple(self.aka_dora))
         object.__setattr__(self, "double_yakuman", frozenset(self.double_yakuman))
 
+    def _number_problems(self) -> list[str]:
+        """The problems of the fields that are numbers (fu values, the yakuman cap)."""
+        problems = []
+        if self.double_wind_pair_fu not in (2, 4):
+            problems.append(f"double_wind_pair_fu must be 2 or 4, got {quote(self.double_wind_pair_fu)}")
+        if self.open_pinfu_fu not in (20, 30):
+            problems.append(f"open_pinfu_fu must be 20 or 30, got {quote(self.open_pinfu_fu)}")
+        cap = self.yakuman_cap
+        if not (isinstance(cap, int) and not isinstance(cap, bool) and cap >= 0):
+            problems.append(f"yakuman_cap must be a count >= 0 (0: no cap), got {quote(cap)}")
+        return problems
+
+    def _resolve_kazoe(self) -> list[str]:
+        """Fill in whichever of ``kazoe_yakuman`` / ``kazoe_limit`` was not given (both
+        missing: ``"yakuman"``); the problems when they are bad or disagree."""
+        flag, limit = self.kazoe_yakuman, self.kazoe_limit
+        if flag is not None and not isinstance(flag, bool):
+            object.__setattr__(self, "kazoe_limit", limit if limit in KAZOE_LIMITS else "yakuman")
+            return [f"kazoe_yakuman must be True or False, got {quote(flag)}"]
+        if limit is not None and limit not in KAZOE_LIMITS:
+            return []  # _CHOICES names it
+        if limit is None:
+            limit = "yakuman" if flag is None else _KAZOE_OF_FLAG[flag]
+        elif flag is not None and flag != (limit != "sanbaiman"):
+            return [
+                f"kazoe_yakuman={flag} disagrees with kazoe_limit={limit!r} (kazoe_yakuman=True is"
+                " kazoe_limit='yakuman' or 'none', False is 'sanbaiman'): give one of them"
+            ]
+        object.__setattr__(self, "kazoe_limit", limit)
+        object.__setattr__(self, "kazoe_yakuman", limit != "sanbaiman")
+        return []
+
     def replace(self, **changes: Any) -> RuleSet:
-        """A new rule set with some fields changed (the original is never modified)."""
+        """A new rule set with some fields changed (the original is never modified).
+        Of ``kazoe_yakuman`` and ``kazoe_limit`` the one passed wins and the other follows."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             raise InvalidArgumentError(f"unknown rule(s): {sorted(unknown)}")
+        if "kazoe_yakuman" in changes and "kazoe_limit" not in changes:
+            changes["kazoe_limit"] = None
+        elif "kazoe_limit" in changes and "kazoe_yakuman" not in changes:
+            changes["kazoe_yakuman"] = None
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -167,6 +222,14 @@ TENHOU = RuleSet(
     multiple_ron="double",
     multiple_ron_honba="first",
     multiple_ron_sticks="first",
+    kazoe_limit="yakuman",
+    pinfu_tsumo_fu=False,
+    daisharin="off",
+    daichisei=False,
+    paarenchan=False,
+    paarenchan_needs_yaku=True,
+    yakuman_cap=0,
+    open_riichi=False,
 )
 """Tenhou.net's ranked four-player lobby with red fives; the default of ``score``.
 Values and sources: docs/rules.md."""
@@ -190,6 +253,14 @@ MAHJONG_SOUL = RuleSet(
     multiple_ron="triple",
     multiple_ron_honba="first",
     multiple_ron_sticks="first",
+    kazoe_limit="yakuman",
+    pinfu_tsumo_fu=False,
+    daisharin="off",
+    daichisei=False,
+    paarenchan=False,
+    paarenchan_needs_yaku=True,
+    yakuman_cap=0,
+    open_riichi=False,
 )
 """Mahjong Soul (雀魂) four-player ranked rooms. Values and sources: docs/rules.md."""
 
@@ -212,6 +283,14 @@ M_LEAGUE = RuleSet(
     multiple_ron="atamahane",
     multiple_ron_honba="first",
     multiple_ron_sticks="first",
+    kazoe_limit="sanbaiman",
+    pinfu_tsumo_fu=False,
+    daisharin="off",
+    daichisei=False,
+    paarenchan=False,
+    paarenchan_needs_yaku=True,
+    yakuman_cap=0,
+    open_riichi=False,
 )
 """The official M.League (Mリーグ) rules. Values and sources: docs/rules.md."""
 
@@ -234,6 +313,14 @@ WRC = RuleSet(
     multiple_ron="atamahane",
     multiple_ron_honba="first",
     multiple_ron_sticks="first",
+    kazoe_limit="sanbaiman",
+    pinfu_tsumo_fu=False,
+    daisharin="off",
+    daichisei=False,
+    paarenchan=False,
+    paarenchan_needs_yaku=True,
+    yakuman_cap=0,
+    open_riichi=False,
 )
 """The World Riichi Championship rules (2015 rule book). Values and sources: docs/rules.md."""
 
@@ -256,6 +343,14 @@ EMA = RuleSet(
     multiple_ron="triple",
     multiple_ron_honba="each",
     multiple_ron_sticks="reclaim",
+    kazoe_limit="sanbaiman",
+    pinfu_tsumo_fu=False,
+    daisharin="off",
+    daichisei=False,
+    paarenchan=False,
+    paarenchan_needs_yaku=True,
+    yakuman_cap=0,
+    open_riichi=False,
 )
 """The European Mahjong Association's Riichi Competition Rules, 2016 edition.
 Values and sources: docs/rules.md."""

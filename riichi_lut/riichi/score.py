@@ -36,7 +36,7 @@ from .fastinput import (
 )
 from .fastscore import evaluate as fast_evaluate
 from .fu import FuLine, fu_lines
-from .points import Payment, base_points, payments
+from .points import Payment, base_points, capped_yakuman, payments
 from .rules import TENHOU, RuleSet
 from .situation import Situation, dora_of, unplayed_notes
 from .win import Win
@@ -189,6 +189,8 @@ def _score_reading(reading: Reading, s: Situation, dora: Dora) -> ScoreResult | 
     rules = s.context.rules
     multiples = [y.yakuman for y in yaku if y.yakuman]
     yakuman = (sum(multiples) if rules.multiple_yakuman else max(multiples)) if multiples else 0
+    if yakuman and rules.yakuman_cap:
+        yakuman = capped_yakuman(yakuman, rules)
     pinfu = any(y.id == "pinfu" for y in yaku)
     lines, fu = fu_lines(reading, s.context, pinfu)
     han = 0 if yakuman else sum(y.han for y in yaku) + dora.total

@@ -17,7 +17,7 @@ from ..core.calls import CallType
 from ..core.hand import Hand
 from ..core.tiles import KIND_NAMES, RED_FIVE_KINDS, is_red, kind_of
 from ..errors import InvalidHandError, InvalidSituationError
-from .context import Context
+from .context import PAARENCHAN_WINS, Context
 from .rules import RuleSet
 from .win import Win, parse_tile
 
@@ -86,12 +86,22 @@ def hand_problem(hand: Hand, win: Win) -> str | None:
 def unplayed(win: Win, rules: RuleSet) -> tuple[str, ...]:
     """The facts of ``win`` that ``rules`` does not play: they score nothing, and the result
     says so (``ScoreResult.notes``) instead of dropping them in silence."""
-    return unplayed_notes(rules, ippatsu=win.ippatsu, renhou=win.renhou, ura=bool(win.ura_indicators))
+    return unplayed_notes(
+        rules,
+        ippatsu=win.ippatsu,
+        renhou=win.renhou,
+        ura=bool(win.ura_indicators),
+        open_riichi=win.open_riichi,
+        paarenchan=win.paarenchan,
+    )
 
 
-def unplayed_notes(rules: RuleSet, *, ippatsu: bool, renhou: bool, ura: bool) -> tuple[str, ...]:
-    """The notes on ippatsu, renhou and ura indicators (those given) that ``rules`` does not
-    play; shared by the scalar and the batch scorer so that both say it the same way."""
+def unplayed_notes(
+    rules: RuleSet, *, ippatsu: bool, renhou: bool, ura: bool, open_riichi: bool = False, paarenchan: int = 0
+) -> tuple[str, ...]:
+    """The notes on ippatsu, renhou, ura indicators, open riichi and a paarenchan count
+    (those given) that ``rules`` does not play; shared by the scalar and the batch scorer
+    so that both say it the same way."""
     notes = []
     if ippatsu and not rules.ippatsu:
         notes.append(f"ippatsu: the {rules.name} rule set does not play ippatsu, so it scores nothing")
@@ -102,6 +112,16 @@ def unplayed_notes(rules: RuleSet, *, ippatsu: bool, renhou: bool, ura: bool) ->
     if ura and not rules.ura_dora:
         notes.append(
             f"ura_indicators: the {rules.name} rule set does not count ura dora, so they score nothing"
+        )
+    if open_riichi and not rules.open_riichi:
+        notes.append(
+            f"open_riichi: the {rules.name} rule set does not play open riichi, so it scores as a"
+            " plain riichi"
+        )
+    if paarenchan >= PAARENCHAN_WINS and not rules.paarenchan:
+        notes.append(
+            f"paarenchan: the {rules.name} rule set does not play paarenchan, so the dealer's"
+            f" {paarenchan} consecutive wins score nothing"
         )
     return tuple(notes)
 
@@ -233,6 +253,9 @@ def build(hand: Hand, win_tile: object, win: Win, rules: RuleSet) -> Situation:
         counts=tuple(hand.total_counts),
         concealed=tuple(hand.concealed),
         rules=rules,
+        open_riichi=win.open_riichi and rules.open_riichi,
+        paarenchan=win.paarenchan if rules.paarenchan else 0,
     )
-    notes = unplayed(win, rules) if win.ippatsu or win.renhou or win.ura_indicators else ()
+    given = win.ippatsu or win.renhou or win.ura_indicators or win.open_riichi or win.paarenchan
+    notes = unplayed(win, rules) if given else ()
     return Situation(hand, win_code, context, win, notes)

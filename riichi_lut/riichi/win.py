@@ -2,7 +2,8 @@
 
 How the hand was won (tsumo or ron), the seat and round winds, the situational flags
 (riichi, double riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
-renhou), the dora and ura dora indicators, the honba and the riichi sticks on the table.
+renhou), the dora and ura dora indicators, the honba and the riichi sticks on the table,
+and the facts of two optional yaku (open riichi, the dealer's paarenchan count).
 A :class:`Win` is rule-neutral and knows nothing of the hand: what needs the tiles (the
 winning tile is held, rinshan needs a kan, riichi a closed hand) is checked when
 :func:`~riichi_lut.riichi.score` puts the two together, and what needs the rules (renhou
@@ -164,6 +165,10 @@ class Win:
       for riichi and no more ura than dora.
     - ``honba``: counters on the table; ``riichi_sticks``: every 1,000-point deposit on the
       table, the winner's own included, so a riichi win has at least 1.
+    - ``open_riichi``: the riichi (or double riichi) was declared open, the hand shown
+      (scored where ``RuleSet.open_riichi``); needs riichi.
+    - ``paarenchan``: the dealer's consecutive wins, this one included (0: not counted);
+      8 or more is paarenchan where ``RuleSet.paarenchan``. Only the dealer has a count.
 
     ``replace(**changes)`` returns a new, validated Win; ``to_dict()`` is JSON-ready.
 
@@ -196,6 +201,8 @@ class Win:
     ura_indicators: tuple[int, ...]
     honba: int
     riichi_sticks: int
+    open_riichi: bool
+    paarenchan: int
 
     # Written out (not generated) to check and store each fact once: a Win costs a few µs.
     def __init__(
@@ -218,6 +225,8 @@ class Win:
         ura_indicators: str | Iterable[str | int] = (),
         honba: int = 0,
         riichi_sticks: int = 0,
+        open_riichi: bool = False,
+        paarenchan: int = 0,
     ) -> None:
         given = (riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou)
         facts: dict[str, Any] = {
@@ -255,6 +264,20 @@ class Win:
             )
         facts["dora_indicators"] = dora
         facts["ura_indicators"] = ura
+        facts["open_riichi"] = open_riichi if open_riichi is False else as_flag(open_riichi, "open_riichi")
+        if facts["open_riichi"] and not in_riichi:
+            raise InvalidSituationError(
+                "open_riichi is a riichi declared with the hand shown: it needs riichi (or double riichi)"
+            )
+        facts["paarenchan"] = (
+            paarenchan
+            if paarenchan == 0 and type(paarenchan) is int
+            else (as_count(paarenchan, "paarenchan"))
+        )
+        if facts["paarenchan"] and seat != "E":
+            raise InvalidSituationError(
+                f"paarenchan is a count of the dealer's consecutive wins: the winner sits {seat}, not East"
+            )
         self.__dict__.update(facts)  # frozen: the fields are set here, once
 
     @property
@@ -298,4 +321,6 @@ class Win:
         out["ura_indicators"] = [CODE_NAMES[c] for c in self.ura_indicators]
         out["honba"] = self.honba
         out["riichi_sticks"] = self.riichi_sticks
+        out["open_riichi"] = self.open_riichi
+        out["paarenchan"] = self.paarenchan
         return out

@@ -4,7 +4,8 @@ supersedes, why it applies, its bit) and one small predicate per row over a read
 ``han_open`` 0 means closed only. ``yakuman`` is the multiple (1 for a yakuman; the rule
 set's ``double_yakuman`` makes some patterns 2). A yaku in another row's ``supersedes``
 is dropped when that row applies (double riichi over riichi, junchan over chanta …).
-When any yakuman applies, ordinary yaku are not counted.
+When any yakuman applies, ordinary yaku are not counted. Paarenchan needs another yaku
+where ``RuleSet.paarenchan_needs_yaku`` (:func:`evaluate` drops it otherwise).
 
 ``bit`` is the yaku's stable number: its bit of the batch scorer's ``yaku_mask``
 (``riichi_lut.riichi.batch.YAKU_BITS``), written out in each row so that reordering the rows
@@ -17,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..analysis.readings import YAOCHU, GroupKind, Reading, Wait
-from .context import GREEN, Context, Predicate
+from .context import GREEN, PAARENCHAN_WINS, Context, Predicate
 from .shapes import (
     chuuren,
     concealed_sets,
@@ -33,8 +34,10 @@ from .shapes import (
     yakuhai_set,
 )
 
-#: Yaku bits of the batch ``yaku_mask`` (the batch tables pack the han above them).
-BIT_WIDTH = 48
+#: Yaku bits of a ``yaku_mask`` (uint64). The batch scorer's tables hold bits 0..47 and
+#: pack the han above them; the optional yaku from bit 48 on are the scalar scorer's only
+#: (``riichi_lut.riichi.batch`` refuses the rules that play them, or takes no fact for them).
+BIT_WIDTH = 64
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,7 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
             and len(r.runs) == 4
             and not value_pair(r, c)
             and r.wait is Wait.RYANMEN
+            and not (c.tsumo and c.rules.pinfu_tsumo_fu)  # that rule keeps the tsumo 2 fu
         ),
     ),
     (
@@ -373,6 +377,101 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
 )
 
 
+def _daisharin(suit: int, played: tuple[str, ...]) -> Predicate:
+    """22334455667788 of ``suit``, closed, where ``RuleSet.daisharin`` is one of ``played``."""
+    pattern = tuple(2 if 9 * suit + 1 <= k <= 9 * suit + 7 else 0 for k in range(34))
+    return lambda r, c: c.rules.daisharin in played and c.closed and c.counts == pattern
+
+
+# The optional yaku (bits 48 on): rule-set switches and win facts, scored by the scalar path.
+ROWS += (
+    (
+        YakuRow(
+            "open_riichi",
+            "Open riichi",
+            2,
+            0,
+            bit=48,
+            supersedes=("riichi",),
+            why="declared riichi with the hand shown (open riichi by rule)",
+        ),
+        lambda r, c: c.open_riichi and c.riichi,
+    ),
+    (
+        YakuRow(
+            "double_open_riichi",
+            "Double open riichi",
+            3,
+            0,
+            bit=49,
+            supersedes=("double_riichi",),
+            why="declared open riichi on the first turn (open riichi by rule)",
+        ),
+        lambda r, c: c.open_riichi and c.double_riichi,
+    ),
+    (
+        YakuRow(
+            "daisharin",
+            "Daisharin",
+            13,
+            0,
+            1,
+            bit=50,
+            why="22334455667788 in pinzu, closed (an optional yakuman by rule)",
+        ),
+        _daisharin(1, ("pin", "all_suits")),
+    ),
+    (
+        YakuRow(
+            "daisuurin",
+            "Daisuurin",
+            13,
+            0,
+            1,
+            bit=51,
+            why="22334455667788 in manzu, closed (an optional yakuman by rule)",
+        ),
+        _daisharin(0, ("all_suits",)),
+    ),
+    (
+        YakuRow(
+            "daichikurin",
+            "Daichikurin",
+            13,
+            0,
+            1,
+            bit=52,
+            why="22334455667788 in souzu, closed (an optional yakuman by rule)",
+        ),
+        _daisharin(2, ("all_suits",)),
+    ),
+    (
+        YakuRow(
+            "daichisei",
+            "Daichisei",
+            13,
+            0,
+            1,
+            bit=53,
+            why="seven pairs of the seven honors (an optional yakuman by rule, on top of tsuuiisou)",
+        ),
+        lambda r, c: c.rules.daichisei and r.form == "chiitoitsu" and all(k >= 27 for k in c.kinds),
+    ),
+    (
+        YakuRow(
+            "paarenchan",
+            "Paarenchan",
+            13,
+            13,
+            1,
+            bit=54,
+            why="the dealer's eighth consecutive win (an optional yakuman by rule)",
+        ),
+        lambda r, c: c.paarenchan >= PAARENCHAN_WINS,
+    ),
+)
+
+
 def check_rows(rows: tuple[tuple[YakuRow, Predicate], ...]) -> None:
     """Ids and bits are unique, every bit is in ``0 .. BIT_WIDTH - 1`` and every
     superseded id is a row; raise AssertionError naming the offending row otherwise."""
@@ -415,6 +514,16 @@ def evaluate(reading: Reading, context: Context) -> tuple[YakuHan, ...]:
     found = [row for row, predicate in ROWS if predicate(reading, context)]
     dropped = {s for row in found for s in row.supersedes}
     found = [row for row in found if row.id not in dropped]
+    if (
+        context.paarenchan
+        and context.rules.paarenchan_needs_yaku
+        and not any(
+            row.yakuman or (row.han_closed if context.closed else row.han_open)
+            for row in found
+            if row.id != "paarenchan"
+        )
+    ):
+        found = [row for row in found if row.id != "paarenchan"]  # paarenchan needs another yaku
     yakuman = [row for row in found if row.yakuman]
     if yakuman:
         return tuple(

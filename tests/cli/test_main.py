@@ -90,6 +90,21 @@ def test_score_json_and_rule_presets(capsys):
     assert (data["han"], data["fu"], data["limit"], paid) == (6, 30, "haneman", 12000)
 
 
+def test_score_open_riichi_and_paarenchan_are_facts_of_the_win(capsys):
+    """The two facts of optional yaku (issue 14): passed to the Win; a preset that does not
+    play them says so in the notes; a non-dealer's count is refused naming the flag."""
+    argv = ["score", "234m567p234567s88s", "--win", "7s", "--ron", "--round", "E", "--json"]
+    assert (
+        main([*argv, "--seat", "E", "--riichi", "--sticks", "1", "--open-riichi", "--paarenchan", "8"]) == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert (data["win"]["open_riichi"], data["win"]["paarenchan"]) == (True, 8)
+    assert [note.split(":")[0] for note in data["notes"]] == ["open_riichi", "paarenchan"]
+    assert {y["id"] for y in data["yaku"]} == {"riichi", "pinfu", "tanyao"}
+    assert main([*argv, "--seat", "S", "--paarenchan", "8"]) == 2
+    assert "--paarenchan is a count of the dealer's consecutive wins" in capsys.readouterr().err
+
+
 def test_score_contradictory_flags_exit_2(capsys):
     argv = [
         "score",

@@ -149,3 +149,14 @@ def test_readme_score_example_is_what_the_cli_prints(capsys):
     argv = shlex.split(command.removeprefix("$ "))[1:]  # after "riichi-lut"
     assert main(argv) == 0
     assert capsys.readouterr().out == shown
+
+
+def test_an_open_riichi_is_weighed_against_dama_too():
+    """An open riichi (RuleSet.open_riichi, issue 14) that adds nothing is "dama" like a
+    plain riichi: dama takes the open riichi back with the riichi."""
+    from riichi_lut.riichi import TENHOU
+
+    facts = {"tsumo": False, "seat_wind": "S", "round_wind": "E", **RIICHI, "open_riichi": True}
+    r = score("12345678999955p", "5p", **facts, rules=TENHOU.replace(open_riichi=True))  # baiman either way
+    assert "open_riichi" in {y.id for y in r.yaku}
+    assert suggestion(r).code == "dama"

@@ -4,6 +4,7 @@ non-wins), under every rule preset; bad inputs and threads."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -568,3 +569,40 @@ def test_bad_dora_indicators() -> None:
         dora_han_batch(four, np.array([[0]] * 4))
     with pytest.raises(InvalidHandError):
         dora_han_batch(counts, np.array([0, 0, 0, 0]))
+
+
+# --------------------------------------------------------------------------- optional rules (issue 14)
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [
+        ({"pinfu_tsumo_fu": True}, "pinfu_tsumo_fu=True"),
+        ({"daisharin": "pin"}, "daisharin='pin'"),
+        ({"daisharin": "all_suits"}, "daisharin='all_suits'"),
+        ({"daichisei": True}, "daichisei=True"),
+        ({"kazoe_limit": "none"}, "kazoe_limit='none'"),
+    ],
+)
+def test_an_optional_rule_the_batch_scorer_does_not_play_is_refused_by_name(changes, named):
+    counts = np.array([parse_hand("22334455667788p").concealed], dtype=np.uint8)
+    rules = TENHOU.replace(**changes)
+    with pytest.raises(InvalidArgumentError, match=re.escape(named)):
+        score_batch(counts, [16], tsumo=False, seat_wind="S", round_wind="E", rules=rules)
+    with pytest.raises(InvalidArgumentError, match=re.escape(named)):
+        has_yaku_batch(counts, [16], tsumo=False, seat_wind="S", round_wind="E", rules=rules)
+
+
+@pytest.mark.parametrize("cap", [0, 1, 2])
+def test_the_yakuman_cap_and_the_fact_free_optional_rules_agree_with_score(cap):
+    """yakuman_cap is played; paarenchan and open_riichi have no batch fact, so they change
+    nothing (the scalar score with no count and no open riichi)."""
+    rules = TENHOU.replace(yakuman_cap=cap, paarenchan=True, open_riichi=True, kazoe_limit="sanbaiman")
+    hands = ["11122233344455z", "11223344556677z", "22334455667788p", "19m19p19s12345677z"]
+    counts = np.array([parse_hand(h).concealed for h in hands], dtype=np.uint8)
+    wins = [31, 33, 16, 33]
+    r = score_batch(counts, wins, tsumo=True, seat_wind="E", round_wind="E", rules=rules)
+    for i, hand in enumerate(hands):
+        s = score(hand, KIND_NAMES[wins[i]], tsumo=True, seat_wind="E", round_wind="E", rules=rules)
+        assert (r.yakuman[i], r.han[i], r.points[i]) == (s.yakuman, s.han, s.points), hand
+    assert r.yakuman[0] == (cap or 3)  # daisuushii + tsuuiisou + suuankou, capped

@@ -84,6 +84,14 @@ MAHJONG_YAKU = {
     "Tenhou": "tenhou",
     "Chiihou": "chiihou",
     "Renhou (yakuman)": "renhou",
+    # the optional yaku (tests/riichi/test_peer_rules.py; never in this corpus)
+    "Open Riichi": "open_riichi",
+    "Double Open Riichi": "double_open_riichi",
+    "Daisharin": "daisharin",
+    "Daisuurin": "daisuurin",
+    "Daichikurin": "daichikurin",
+    "Daichisei": "daichisei",
+    "Paarenchan": "paarenchan",
 }
 DORA_NAMES = frozenset({"Dora", "Aka Dora", "Ura Dora"})
 YAKUMAN_IDS = frozenset(
@@ -104,6 +112,11 @@ YAKUMAN_IDS = frozenset(
         "tenhou",
         "chiihou",
         "renhou",
+        "daisharin",
+        "daisuurin",
+        "daichikurin",
+        "daichisei",
+        "paarenchan",
     }
 )
 
@@ -165,8 +178,11 @@ class Outcome:
 
 def score_record(record: dict[str, Any]) -> Any:
     """riichi-lut's ScoreResult for a record, or the NotAWinError or
-    InvalidSituationError it raised."""
+    InvalidSituationError it raised (``open_riichi`` among the flags and a ``paarenchan``
+    count are the optional facts of tests/riichi/test_peer_rules.py's corpus)."""
     flags = {name: True for name in record["flags"]}
+    if record.get("paarenchan"):
+        flags["paarenchan"] = record["paarenchan"]
     try:
         return score(
             hand_of(record),

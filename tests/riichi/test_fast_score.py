@@ -1,10 +1,13 @@
 """``score()`` (the fast path of ``riichi.fastinput`` / ``riichi.fastscore``, issue 13 item 1)
 answers exactly as ``reference_score()`` (the general path it replaced) on 100,000 seeded
 situations: closed and open hands (chi, pon, open, closed and added kans), seven pairs,
-thirteen orphans, the nine gates and the one-colour / honour / green / terminal themes
+thirteen orphans, the nine gates, 22334455667788 of a suit and the one-colour / honour /
+green / terminal themes
 that reach every yaku; tsumo and ron, riichi, double riichi, ippatsu and the rare flags
-(contradictions included: both paths must raise the same error); dora, ura and red fives;
-every rule preset and variants; the facts as keywords or a ``Win``, the hand as canonical
+(contradictions included: both paths must raise the same error), open riichi and a
+paarenchan count; dora, ura and red fives; every rule preset and variants, the optional
+rules of issue 14 among them (pinfu tsumo fu, kazoe limits, daisharin, daichisei,
+paarenchan, the yakuman cap, open riichi); the facts as keywords or a ``Win``, the hand as canonical
 text (calls included: the fast reader's one pattern), other text (calls written without
 spaces or a chi's tiles turned: the general parser) or a ``Hand``. Every fast answer reads
 the offline split records (``tables/*_split_features``). Hands with calls in notation that
@@ -46,6 +49,25 @@ RULES: tuple[RuleSet, ...] = (
     TENHOU.replace(name="single", multiple_yakuman=False, kazoe_yakuman=False, renhou="mangan", kiriage=True),
     TENHOU.replace(name="plain", aka_dora=(0, 0, 0), ippatsu=False, ura_dora=False, renhou="baiman"),
     TENHOU.replace(name="doubled wind", double_wind_pair_fu=2, aka_dora=(1, 2, 1)),
+    TENHOU.replace(
+        name="optional",
+        pinfu_tsumo_fu=True,
+        daisharin="all_suits",
+        daichisei=True,
+        paarenchan=True,
+        open_riichi=True,
+        kazoe_limit="none",
+        yakuman_cap=6,
+    ),
+    TENHOU.replace(
+        name="optional 2",
+        daisharin="pin",
+        paarenchan=True,
+        paarenchan_needs_yaku=False,
+        yakuman_cap=1,
+        multiple_yakuman=False,
+        double_yakuman=frozenset({"kokushi_13"}),
+    ),
 )
 THEMES = (
     (None, 40),  # any kind
@@ -139,10 +161,14 @@ def _special_hand(rng: random.Random) -> tuple[Hand, list[int]] | None:
             return None
         for k in rng.sample(pool, 7):
             counts[k] = 2
-    elif form < 0.75:  # thirteen orphans
+    elif form < 0.72:  # thirteen orphans
         for k in ORPHANS:
             counts[k] = 1
         counts[rng.choice(ORPHANS)] += 1
+    elif form < 0.8:  # 22334455667788 of one suit (daisharin and company, by rule)
+        base = 9 * rng.randrange(3)
+        for i in range(1, 8):
+            counts[base + i] = 2
     else:  # the nine gates plus one tile
         base = 9 * rng.randrange(3)
         for i, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)):
@@ -186,6 +212,8 @@ def _situation(
         facts["riichi_sticks"] = rng.randint(1, 3)
         if rng.random() < 0.2:
             facts["ippatsu"] = True
+        if rng.random() < 0.15:
+            facts["open_riichi"] = True  # scored where RuleSet.open_riichi: the general path
     elif rng.random() < 0.1:
         facts["riichi_sticks"] = rng.randint(0, 2)
     if rng.random() < 0.08:  # a rare flag, possibly contradicting the rest (then both raise)
@@ -193,6 +221,8 @@ def _situation(
         facts[name] = True
     if rng.random() < 0.01:
         facts["ippatsu"] = True  # without riichi: an error on both paths
+    if rng.random() < (0.2 if seat == "E" else 0.01):  # a non-dealer's count: an error on both
+        facts["paarenchan"] = rng.choice([0, 1, 7, 8, 8, 9])
     indicators = [rng.randrange(37) for _ in range(rng.choices([0, 1, 2, 3, 5], [15, 50, 20, 10, 5])[0])]
     if indicators:
         facts["dora_indicators"] = (

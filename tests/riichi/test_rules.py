@@ -63,6 +63,14 @@ def test_tenhou_values() -> None:
         "multiple_ron": "double",
         "multiple_ron_honba": "first",
         "multiple_ron_sticks": "first",
+        "kazoe_limit": "yakuman",
+        "pinfu_tsumo_fu": False,
+        "daisharin": "off",
+        "daichisei": False,
+        "paarenchan": False,
+        "paarenchan_needs_yaku": True,
+        "yakuman_cap": 0,
+        "open_riichi": False,
     }
 
 
@@ -86,6 +94,14 @@ def test_mahjong_soul_values() -> None:
         "multiple_ron": "triple",
         "multiple_ron_honba": "first",
         "multiple_ron_sticks": "first",
+        "kazoe_limit": "yakuman",
+        "pinfu_tsumo_fu": False,
+        "daisharin": "off",
+        "daichisei": False,
+        "paarenchan": False,
+        "paarenchan_needs_yaku": True,
+        "yakuman_cap": 0,
+        "open_riichi": False,
     }
 
 
@@ -109,6 +125,14 @@ def test_m_league_values() -> None:
         "multiple_ron": "atamahane",
         "multiple_ron_honba": "first",
         "multiple_ron_sticks": "first",
+        "kazoe_limit": "sanbaiman",
+        "pinfu_tsumo_fu": False,
+        "daisharin": "off",
+        "daichisei": False,
+        "paarenchan": False,
+        "paarenchan_needs_yaku": True,
+        "yakuman_cap": 0,
+        "open_riichi": False,
     }
 
 
@@ -132,6 +156,14 @@ def test_wrc_values() -> None:
         "multiple_ron": "atamahane",
         "multiple_ron_honba": "first",
         "multiple_ron_sticks": "first",
+        "kazoe_limit": "sanbaiman",
+        "pinfu_tsumo_fu": False,
+        "daisharin": "off",
+        "daichisei": False,
+        "paarenchan": False,
+        "paarenchan_needs_yaku": True,
+        "yakuman_cap": 0,
+        "open_riichi": False,
     }
 
 
@@ -155,6 +187,14 @@ def test_ema_values() -> None:
         "multiple_ron": "triple",
         "multiple_ron_honba": "each",
         "multiple_ron_sticks": "reclaim",
+        "kazoe_limit": "sanbaiman",
+        "pinfu_tsumo_fu": False,
+        "daisharin": "off",
+        "daichisei": False,
+        "paarenchan": False,
+        "paarenchan_needs_yaku": True,
+        "yakuman_cap": 0,
+        "open_riichi": False,
     }
 
 
@@ -251,6 +291,18 @@ def test_defaults_are_not_shared_mutable_objects() -> None:
         ({"multiple_ron": "quadruple"}, "multiple_ron"),
         ({"multiple_ron_honba": "all"}, "multiple_ron_honba"),
         ({"multiple_ron_sticks": "split"}, "multiple_ron_sticks"),
+        ({"kazoe_limit": "double"}, "kazoe_limit"),
+        ({"kazoe_limit": None, "kazoe_yakuman": "yes"}, "kazoe_yakuman"),
+        ({"daisharin": "sou"}, "daisharin"),
+        ({"daisharin": True}, "daisharin"),
+        ({"yakuman_cap": -1}, "yakuman_cap"),
+        ({"yakuman_cap": True}, "yakuman_cap"),
+        ({"yakuman_cap": 6.0}, "yakuman_cap"),
+        ({"pinfu_tsumo_fu": 1}, "pinfu_tsumo_fu"),
+        ({"paarenchan": "on"}, "paarenchan"),
+        ({"paarenchan_needs_yaku": None}, "paarenchan_needs_yaku"),
+        ({"open_riichi": 0}, "open_riichi"),
+        ({"daichisei": "yes"}, "daichisei"),
     ],
 )
 def test_bad_values_raise_naming_the_field(changes: dict[str, Any], field: str) -> None:
@@ -302,6 +354,62 @@ def test_every_valid_value_is_accepted() -> None:
     for pattern in DOUBLE_YAKUMAN_PATTERNS:
         assert RuleSet(double_yakuman={pattern}).double_yakuman == {pattern}
     assert RuleSet(aka_dora=(0, 4, 2)).aka_dora == (0, 4, 2)
+    for limit in ("yakuman", "sanbaiman", "none"):
+        assert RuleSet(kazoe_limit=limit).kazoe_limit == limit
+    for mode in ("off", "pin", "all_suits"):
+        assert RuleSet(daisharin=mode).daisharin == mode
+    for cap in (0, 1, 6, 13):
+        assert RuleSet(yakuman_cap=cap).yakuman_cap == cap
+
+
+# --------------------------------------------------------------------------- kazoe_limit / kazoe_yakuman
+
+
+@pytest.mark.parametrize(
+    ("given", "limit", "flag"),
+    [
+        ({}, "yakuman", True),
+        ({"kazoe_yakuman": True}, "yakuman", True),
+        ({"kazoe_yakuman": False}, "sanbaiman", False),
+        ({"kazoe_limit": "yakuman"}, "yakuman", True),
+        ({"kazoe_limit": "sanbaiman"}, "sanbaiman", False),
+        ({"kazoe_limit": "none"}, "none", True),
+        ({"kazoe_limit": "none", "kazoe_yakuman": True}, "none", True),
+        ({"kazoe_limit": "sanbaiman", "kazoe_yakuman": False}, "sanbaiman", False),
+    ],
+)
+def test_kazoe_limit_and_the_old_switch_follow_each_other(given, limit, flag) -> None:
+    """The constructor fills in whichever of the two is not given (docs/rules.md)."""
+    rules = RuleSet(**given)
+    assert (rules.kazoe_limit, rules.kazoe_yakuman) == (limit, flag)
+
+
+@pytest.mark.parametrize(
+    ("given"),
+    [
+        {"kazoe_yakuman": False, "kazoe_limit": "yakuman"},
+        {"kazoe_yakuman": False, "kazoe_limit": "none"},
+        {"kazoe_yakuman": True, "kazoe_limit": "sanbaiman"},
+    ],
+)
+def test_kazoe_limit_and_the_old_switch_must_agree(given) -> None:
+    with pytest.raises(InvalidArgumentError, match="disagrees with kazoe_limit"):
+        RuleSet(**given)
+    with pytest.raises(InvalidArgumentError, match="disagrees with kazoe_limit"):
+        TENHOU.replace(**given)
+
+
+def test_replace_lets_the_kazoe_field_passed_win() -> None:
+    none = TENHOU.replace(kazoe_limit="none")
+    assert (none.kazoe_limit, none.kazoe_yakuman) == ("none", True)
+    assert (none.replace(kazoe_yakuman=False).kazoe_limit, none.replace(kazoe_yakuman=True).kazoe_limit) == (
+        "sanbaiman",
+        "yakuman",
+    )
+    assert M_LEAGUE.replace(kazoe_limit="yakuman").kazoe_yakuman is True
+    assert M_LEAGUE.replace(kazoe_yakuman=True).kazoe_limit == "yakuman"
+    assert TENHOU.replace(kazoe_yakuman=False).kazoe_limit == "sanbaiman"
+    assert (TENHOU.kazoe_limit, TENHOU.kazoe_yakuman) == ("yakuman", True)  # unchanged
 
 
 # --------------------------------------------------------------------------- serialisation

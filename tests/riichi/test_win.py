@@ -53,7 +53,7 @@ def test_the_flag_names_live_in_one_place() -> None:
     assert tuple(f.name for f in dataclasses.fields(BatchWin) if f.init) == (
         "tsumo", "seat_wind", "round_wind", *BATCH_FLAGS, "dora"
     )  # fmt: skip
-    assert tuple(name for name in WIN_FLAGS if name != "rinshan") == BATCH_FLAGS
+    assert BATCH_FLAGS == WIN_FLAGS  # rinshan too, since score_batch takes calls (issue 14)
 
 
 @pytest.mark.parametrize(
@@ -213,7 +213,8 @@ def test_to_dict_is_json_and_builds_the_same_win() -> None:
         "tsumo": True, "seat_wind": "N", "round_wind": "S", "riichi": True, "double_riichi": False,
         "ippatsu": True, "haitei": False, "houtei": False, "rinshan": False, "chankan": False,
         "tenhou": False, "chiihou": False, "renhou": False, "dora_indicators": ["0p", "9s"],
-        "ura_indicators": ["1z"], "honba": 3, "riichi_sticks": 2,
+        "ura_indicators": ["1z"], "honba": 3, "riichi_sticks": 2, "open_riichi": False,
+        "paarenchan": 0,
     }  # fmt: skip
     assert Win(**d) == w
 
@@ -451,7 +452,7 @@ def test_batch_win_replace_and_errors() -> None:
     w = BatchWin(tsumo=True, seat_wind="S", round_wind="E")
     assert w.size is None and w.replace(riichi=np.array([True, False])).size == 2
     with pytest.raises(InvalidSituationError, match="unknown fact"):
-        w.replace(rinshan=True)
+        w.replace(honba=1)  # the batch scores the win itself: no honba (rinshan is a fact since issue 14)
     with pytest.raises(InvalidSituationError, match="one length"):
         BatchWin(tsumo=np.array([True, False]), seat_wind=np.array([0, 1, 2]), round_wind="E")
     with pytest.raises(InvalidSituationError, match=r"row 1: ippatsu needs riichi") as info:
@@ -465,3 +466,21 @@ def test_batch_win_replace_and_errors() -> None:
         score_batch(batch_counts(), KINDS, w.replace(riichi=np.array([True, False])))
     with pytest.raises(TypeError, match="dora"):
         has_yaku_batch(batch_counts(), KINDS, tsumo=True, seat_wind="S", round_wind="E", dora=1)  # type: ignore[call-overload]
+
+
+def test_open_riichi_needs_riichi_and_paarenchan_the_dealer() -> None:
+    """The two facts of optional yaku (issue 14): an open riichi is a riichi, and only the
+    dealer has a count of consecutive wins."""
+    w = Win(tsumo=False, seat_wind="E", round_wind="E", double_riichi=True, riichi_sticks=1, open_riichi=True,
+            paarenchan=8)  # fmt: skip
+    assert (w.open_riichi, w.paarenchan) == (True, 8)
+    assert Win(**{**w.to_dict(), "dora_indicators": (), "ura_indicators": ()}) == w
+    with pytest.raises(InvalidSituationError, match=r"open_riichi .* needs riichi"):
+        Win(tsumo=False, seat_wind="S", round_wind="E", open_riichi=True)
+    with pytest.raises(InvalidSituationError, match=r"paarenchan is a count of the dealer's.*sits S"):
+        Win(tsumo=False, seat_wind="S", round_wind="E", paarenchan=8)
+    with pytest.raises(InvalidSituationError, match="paarenchan"):
+        w.replace(paarenchan=-1)
+    with pytest.raises(InvalidSituationError, match="open_riichi"):
+        w.replace(open_riichi="yes")
+    assert Win(tsumo=False, seat_wind="S", round_wind="E", paarenchan=0).paarenchan == 0

@@ -69,6 +69,13 @@ PINNED = {
     "renhou": 45,
     "renhou_mangan": 46,
     "renhou_baiman": 47,
+    "open_riichi": 48,
+    "double_open_riichi": 49,
+    "daisharin": 50,
+    "daisuurin": 51,
+    "daichikurin": 52,
+    "daichisei": 53,
+    "paarenchan": 54,
 }
 
 WINDS = "ESWN"

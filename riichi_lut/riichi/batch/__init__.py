@@ -8,6 +8,11 @@ and returns arrays that agree with :func:`riichi_lut.riichi.score` hand for hand
 fu, yakuman multiple, points, whether it is a win at all, and the yaku as a bit mask (bit
 ``i`` is ``YAKU_BITS[i]``: the yaku whose row says ``bit=i``). ``has_yaku_batch`` answers
 only "complete and with a yaku?", skipping fu and points.
+Four optional rules of :class:`~riichi_lut.riichi.rules.RuleSet` are not played here
+(``pinfu_tsumo_fu``, ``daisharin``, ``daichisei``, ``kazoe_limit="none"``): a rule set that
+plays one is refused with an :class:`~riichi_lut.errors.InvalidArgumentError` naming it.
+``yakuman_cap`` is played; ``paarenchan`` and ``open_riichi`` change nothing here (their
+facts are not batch inputs).
 
 Method (no Python loop over hands; ``docs/tables.md`` has the decomposition tables):
 

@@ -251,6 +251,8 @@ def _values(
         yakuman += 2 * double
     else:
         yakuman = np.where(double > 0, 2, np.minimum(yakuman, 1))
+    if rt.yakuman_cap:
+        yakuman = np.minimum(yakuman, rt.yakuman_cap)
     han = value & 63
     han += dora
     raw = raw_fu

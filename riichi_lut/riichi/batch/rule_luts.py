@@ -76,6 +76,7 @@ class RuleLut:
     fu: np.ndarray  # int16 rounded fu by raw fu
     limit_multiplier: np.ndarray  # int64 payment total / base by dealer * 2 + tsumo
     multiple_yakuman: bool
+    yakuman_cap: int  # the largest yakuman multiple paid, 0 for none
     kans: np.ndarray  # uint64 by number of kans: sankantsu, suukantsu
     open_pinfu_fu: int  # fu of an open all-run hand won by ron (RuleSet.open_pinfu_fu)
 
@@ -249,6 +250,7 @@ def _build_rule_lut(rules: RuleSet, opened: bool) -> RuleLut:
         fu=fu,
         limit_multiplier=np.array([4, 4, 6, 6], dtype=np.int64),
         multiple_yakuman=rules.multiple_yakuman,
+        yakuman_cap=rules.yakuman_cap,
         kans=_kans_table(rules, opened),
         open_pinfu_fu=rules.open_pinfu_fu,
     )

@@ -317,10 +317,10 @@ def analyse_rows_three_player(
     rows: np.ndarray, calls: Any, which: int, offset: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`analyse_rows` of three-player rows (checked for 2m-8m by the caller): the
-    shanten and mask by :func:`riichi_lut.analysis.sanma.acceptance_rows`."""
-    totals, _ = block_indices(rows)
+    shanten and mask by :func:`riichi_lut.analysis.sanma.acceptance_indices`."""
+    totals, indices = block_indices(rows)
     check_totals(totals, calls, offset, sizes=(13 if which == NECESSARY else 14,))
-    return sanma.acceptance_rows(rows, calls, which == NECESSARY)
+    return sanma.acceptance_indices(rows, indices, closed_form_shanten(indices)[2], calls, which == NECESSARY)
 
 
 def best_discards_three_player(
@@ -332,7 +332,7 @@ def best_discards_three_player(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`best_discards_reference` for three-player rows: every held kind is a
     candidate, each 13-tile candidate hand analysed by
-    :func:`riichi_lut.analysis.sanma.acceptance_rows`; the same key and live count (the
+    :func:`riichi_lut.analysis.sanma.acceptance_indices`; the same key and live count (the
     discarded tile counts as gone)."""
     totals, _ = block_indices(rows)
     check_totals(totals, calls, offset, sizes=(14,))
@@ -340,7 +340,10 @@ def best_discards_three_player(
     hands = gather_rows(rows, row_of)
     hands[np.arange(len(kind_of)), kind_of] -= 1
     calls_of = calls if np.ndim(calls) == 0 else np.asarray(calls)[row_of]
-    after, accepted = sanma.acceptance_rows(hands, calls_of, True)
+    indices = block_indices(hands)[1]
+    after, accepted = sanma.acceptance_indices(
+        hands, indices, closed_form_shanten(indices)[2], calls_of, True
+    )
     seen = None if visible is None else gather_rows(np.ascontiguousarray(visible), row_of)
     totals_after = live_total(gather_rows(rows, row_of), seen, accepted).astype(np.int32)
     tenpai = after == 0

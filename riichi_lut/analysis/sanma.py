@@ -26,9 +26,10 @@ never 2m-8m. docs/sanma.md has the argument and the sources.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -37,22 +38,22 @@ from ..core.hand import MAX_CALLS, validate_concealed_counts
 from ..core.players import THREE_PLAYER_KINDS, check_three_player_counts
 from ..core.tiles import TERMINALS_AND_HONORS
 from ..lut import loader
-from ..lut.blocks import MAX_MELDS, Vector
-from ..lut.rows import block_indices
-from .forms import chiitoitsu_shanten, kokushi_shanten
+from ..lut.blocks import HONOR, MAX_MELDS, SUIT, Vector
+from .forms import chiitoitsu_shanten, kind_stats, kokushi_shanten, stats_tables
 
 __all__ = [
     "IMPOSSIBLE",
     "SanmaTables",
     "acceptance",
-    "acceptance_rows",
+    "acceptance_indices",
     "checked",
     "closed_forms",
+    "closed_from_stats",
     "lookup",
+    "man_index",
     "man_vector",
     "sanma_tables",
-    "value_rows",
-    "values_rows",
+    "standard_indices",
 ]
 
 IMPOSSIBLE = 99
@@ -153,37 +154,21 @@ def sanma_tables() -> SanmaTables:
 
 # --------------------------------------------------------------------------- scalar
 
-_Memo = dict[bytes, int]
 
-
-def _memos(t: loader.Tables) -> tuple[_Memo, _Memo]:
-    return t.derived("sanma.memos", lambda t: ({}, {}))
-
-
-def _class_of(memo: _Memo, classes: np.ndarray, key: bytes) -> int:
-    value = memo.get(key)
-    if value is None:
-        value = memo[key] = int(classes[sum(c * 5**i for i, c in enumerate(key))])
-    return value
+_ORPHAN_BYTES = itemgetter(*TERMINALS_AND_HONORS)
 
 
 def closed_forms(counts: Sequence[int]) -> tuple[int, int]:
-    """(chiitoitsu, kokushi) shanten of 34 closed counts by their formulas."""
-    pairs = sum(1 for c in counts if c >= 2)
-    kinds = sum(1 for c in counts if c)
-    orphans = [counts[k] for k in TERMINALS_AND_HONORS]
-    orphan_kinds = sum(1 for c in orphans if c)
-    orphan_pairs = sum(1 for c in orphans if c >= 2)
-    return chiitoitsu_shanten(pairs, kinds), kokushi_shanten(orphan_kinds, orphan_pairs)
-
-
-def _standard(lut: SanmaTables, t: loader.Tables, b: bytes, melds: int) -> int:
-    suit_memo, honor_memo = _memos(t)
-    cp = _class_of(suit_memo, lut.suit_class, b[9:18])
-    cs = _class_of(suit_memo, lut.suit_class, b[18:27])
-    cz = _class_of(honor_memo, lut.honor_class, b[27:34])
-    rest = lut.pair_honor[lut.pair[cp][cs]][cz]
-    return lut.standard[rest][lut.man_class[b[0] + 5 * b[8]]][melds]
+    """(chiitoitsu, kokushi) shanten of 34 closed counts (0..4) by their formulas (byte
+    counts in C: the kinds held 0 and 1 times, of all kinds and of the orphans)."""
+    b = bytes(counts)
+    none, single = b.count(0), b.count(1)
+    orphans = bytes(_ORPHAN_BYTES(b))
+    orphan_none, orphan_single = orphans.count(0), orphans.count(1)
+    return (
+        chiitoitsu_shanten(34 - none - single, 34 - none),
+        kokushi_shanten(13 - orphan_none, 13 - orphan_none - orphan_single),
+    )
 
 
 def checked(counts: Sequence[int], melds: int, where: str = "hand") -> list[int]:
@@ -198,20 +183,78 @@ def lookup(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
     """(standard, chiitoitsu, kokushi) shanten of a three-player hand's concealed counts
     with ``melds`` calls (the last two only meaningful for 0 calls). Raises
     :class:`~riichi_lut.errors.InvalidHandError` on bad input, a 2m-8m included."""
-    values = checked(counts, melds)
-    t = loader.tables()
-    standard = _standard(sanma_tables(), t, bytes(values), melds)
-    if melds:
-        return standard, IMPOSSIBLE, IMPOSSIBLE
-    return (standard, *closed_forms(values))
+    if _plausible(counts, melds):
+        return _unchecked(counts, melds)
+    return _unchecked(checked(counts, melds), melds)
+
+
+def _plausible(counts: Sequence[int], melds: int) -> bool:
+    """A cheap C-level check of a list or tuple: 34 counts 0..4, no 2m-8m, a legal tile
+    total, no bools; anything else goes through :func:`checked`, which names the fault."""
+    if (counts.__class__ is not list and counts.__class__ is not tuple) or melds.__class__ is not int:
+        return False
+    try:
+        b = bytes(counts)
+    except (TypeError, ValueError):
+        return False
+    return (
+        len(b) == 34
+        and max(b) <= 4
+        and not any(b[1:8])
+        and 0 <= melds <= MAX_CALLS
+        and sum(b) + 3 * melds in (13, 14)
+        and bool not in map(type, counts)
+    )
+
+
+Scalar = Callable[[Sequence[int], int], tuple[int, int, int]]
+
+
+def _build_scalar(t: loader.Tables) -> Scalar:
+    """The scalar look-up with every table bound as a closure local (attribute and global
+    look-ups cost as much as the table probes in CPython)."""
+    lut = sanma_tables()
+    suit_classes, honor_classes = lut.suit_class, lut.honor_class
+    suit: dict[bytes, int] = {}
+    honor: dict[bytes, int] = {}
+    pair, pair_honor, man_class, standard = lut.pair, lut.pair_honor, lut.man_class, lut.standard
+    forms = closed_forms
+
+    def miss(memo: dict[bytes, int], classes: np.ndarray, key: bytes) -> int:
+        value = memo[key] = int(classes[sum(c * 5**i for i, c in enumerate(key))])
+        return value
+
+    def scalar(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
+        b = bytes(counts)
+        kp, ks, kz = b[9:18], b[18:27], b[27:34]
+        cp = suit.get(kp)
+        if cp is None:
+            cp = miss(suit, suit_classes, kp)
+        cs = suit.get(ks)
+        if cs is None:
+            cs = miss(suit, suit_classes, ks)
+        cz = honor.get(kz)
+        if cz is None:
+            cz = miss(honor, honor_classes, kz)
+        value = standard[pair_honor[pair[cp][cs]][cz]][man_class[b[0] + 5 * b[8]]][melds]
+        if melds:
+            return value, IMPOSSIBLE, IMPOSSIBLE
+        return (value, *forms(b))
+
+    return scalar
+
+
+_scalar_cache: tuple[loader.Tables, Scalar] | None = None
 
 
 def _unchecked(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
-    t = loader.tables()
-    standard = _standard(sanma_tables(), t, bytes(counts), melds)
-    if melds:
-        return standard, IMPOSSIBLE, IMPOSSIBLE
-    return (standard, *closed_forms(counts))
+    """:func:`lookup` of counts already checked."""
+    global _scalar_cache
+    cache = _scalar_cache
+    if cache is None or cache[0] is not loader.current:
+        t = loader.tables()
+        cache = _scalar_cache = (t, t.derived("sanma.scalar", _build_scalar))
+    return cache[1](counts, melds)
 
 
 def acceptance(
@@ -241,59 +284,89 @@ def acceptance(
 
 # --------------------------------------------------------------------------- batch
 
-_ORPHANS = np.array(TERMINALS_AND_HONORS)
+_STEP = np.array([5**k for k in range(9)] * 3 + [5**k for k in range(7)], dtype=np.uint32)
+_BLOCK = np.repeat(np.arange(4), [9, 9, 9, 7])
+_MAN_STEP = {0: 1, 8: 5}  # 1m, 9m in the man index c1m + 5 * c9m
 
 
-def _standard_rows(lut: SanmaTables, rows: np.ndarray, calls: Any) -> np.ndarray:
-    _, (_, ip, is_, iz) = block_indices(rows)
+def man_index(im: np.ndarray) -> np.ndarray:
+    """The three-player man index ``c1m + 5 * c9m`` from the four-player base-5 man block
+    index of rows without 2m-8m (``c1m + 5**8 * c9m``)."""
+    return np.asarray(im % np.uint32(5) + np.uint32(5) * (im // np.uint32(5**8)), dtype=np.intp)
+
+
+def standard_indices(
+    lut: SanmaTables, ip: np.ndarray, is_: np.ndarray, iz: np.ndarray, man: np.ndarray, calls: Any
+) -> np.ndarray:
+    """Standard-form shanten (int8) from the pin, sou and honor base-5 indices and the man
+    index (:func:`man_index`) of validated three-player rows."""
     cp = lut.suit_class[ip].astype(np.intp)
-    cs = lut.suit_class[is_]
-    cz = lut.honor_class[iz]
-    rest = lut.pair_honor_flat[lut.pair_flat[cp * 126 + cs] + cz]
-    man = lut.man_flat[rows[:, 0].astype(np.intp) + 5 * rows[:, 8]]
-    return np.asarray(lut.standard_flat[rest + man + calls])
+    rest = lut.pair_honor_flat[lut.pair_flat[cp * 126 + lut.suit_class[is_]] + lut.honor_class[iz]]
+    return np.asarray(lut.standard_flat[rest + lut.man_flat[man] + calls])
 
 
-def values_rows(rows: np.ndarray, calls: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(standard, chiitoitsu, kokushi) int8 shanten of validated three-player (n, 34)
-    rows with ``calls`` (an int or (n,) array); the closed forms are computed for every
-    row (meaningful where ``calls`` is 0)."""
-    standard = _standard_rows(sanma_tables(), rows, calls)
-    held = rows > 0
-    paired = rows >= 2
-    pairs = paired.sum(axis=1)
-    kinds = held.sum(axis=1)
-    chiitoitsu = chiitoitsu_shanten(pairs, kinds).astype(np.int8)
-    kokushi = kokushi_shanten(held[:, _ORPHANS].sum(axis=1), paired[:, _ORPHANS].sum(axis=1)).astype(np.int8)
-    return standard, chiitoitsu, kokushi
+def _stats_steps() -> tuple[np.ndarray, np.ndarray]:
+    """Per ``kind * 5 + copies``: what one more copy (a draw) and one fewer (a discard)
+    adds to the packed statistics (uint32, modular), 0 where the step is impossible."""
+    per_kind = np.concatenate([kind_stats(SUIT)] * 3 + [kind_stats(HONOR)]).astype(np.int64)  # (34, 5)
+    up = np.zeros_like(per_kind)
+    up[:, :4] = per_kind[:, 1:] - per_kind[:, :4]
+    down = np.zeros_like(per_kind)
+    down[:, 1:] = per_kind[:, :4] - per_kind[:, 1:]
+    return (up % (1 << 32)).astype(np.uint32).reshape(-1), (down % (1 << 32)).astype(np.uint32).reshape(-1)
 
 
-def value_rows(rows: np.ndarray, calls: Any) -> np.ndarray:
-    """Shanten (minimum over the forms that apply) of validated three-player rows."""
-    standard, chiitoitsu, kokushi = values_rows(rows, calls)
-    closed = np.minimum(standard, np.minimum(chiitoitsu, kokushi))
-    return np.asarray(np.where(np.asarray(calls) == 0, closed, standard))
+_UP, _DOWN = _stats_steps()
+_CHIITOITSU, _KOKUSHI = stats_tables()
 
 
-def acceptance_rows(rows: np.ndarray, calls: Any, draws: bool) -> tuple[np.ndarray, np.ndarray]:
-    """(shanten int8 (n,), mask (n, 34) bool) of validated three-player rows over the
-    forms that apply: with ``draws`` the kinds whose draw lowers the shanten, else the
-    held kinds whose discard keeps it (the union over the forms at the minimum is exactly
-    this: a draw changes a form's shanten by at most one). One look-up per kind of the
-    set; 2m-8m are never in the mask."""
-    before = value_rows(rows, calls)
+def closed_from_stats(stats: np.ndarray) -> np.ndarray:
+    """min(chiitoitsu, kokushi) shanten (int8) from packed statistics (uint32)."""
+    return np.asarray(
+        np.minimum(_CHIITOITSU[stats & np.uint32(127)], _KOKUSHI[(stats >> np.uint32(7)) & np.uint32(127)])
+    )
+
+
+def acceptance_indices(
+    rows: np.ndarray, indices: list[np.ndarray], stats: np.ndarray, calls: Any, draws: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """(shanten int8 (n,), mask (n, 34) bool) of validated three-player rows over the forms
+    that apply, from their four base-5 block indices and packed statistics
+    (:mod:`riichi_lut.analysis.forms`): with ``draws`` the kinds whose draw lowers the
+    shanten, else the held kinds whose discard keeps it. The union over the forms at the
+    minimum is exactly this (a draw changes a form's shanten by at most one). Per kind of
+    the set, one changed block index (or man index) and one statistics step give the
+    shanten after it: 27 look-ups, no re-validation; 2m-8m are never in the mask."""
+    lut = sanma_tables()
+    im, ip, is_, iz = indices
+    man = man_index(im)
+    closed = np.asarray(calls) == 0
+    stats = np.asarray(stats, dtype=np.uint32)
+
+    def value(
+        ip: np.ndarray, is_: np.ndarray, iz: np.ndarray, man: np.ndarray, stats: np.ndarray
+    ) -> np.ndarray:
+        standard = standard_indices(lut, ip, is_, iz, man, calls)
+        return np.asarray(np.where(closed, np.minimum(standard, closed_from_stats(stats)), standard))
+
+    before = value(ip, is_, iz, man, stats)
     mask = np.zeros(rows.shape, dtype=bool)
-    work = rows.copy()
+    steps = _UP if draws else _DOWN
     for kind in THREE_PLAYER_KINDS:
         column = rows[:, kind]
         where = column < 4 if draws else column > 0
         if not where.any():
             continue
-        if draws:
-            work[:, kind] += where.astype(np.uint8)
+        delta = where.astype(np.uint32)
+        moved = [ip, is_, iz, man]
+        block = int(_BLOCK[kind])
+        if block == 0:
+            shift = np.intp(_MAN_STEP[kind]) * delta.astype(np.intp)
+            moved[3] = man + shift if draws else man - shift
         else:
-            work[:, kind] -= where.astype(np.uint8)
-        now = value_rows(work, calls)
-        work[:, kind] = column
+            shift = _STEP[kind] * delta
+            moved[block - 1] = indices[block] + shift if draws else indices[block] - shift
+        after_stats = stats + steps[kind * 5 + column.astype(np.intp)] * delta
+        now = value(moved[0], moved[1], moved[2], moved[3], after_stats)
         mask[:, kind] = where & ((now < before) if draws else (now == before))
     return before, mask

@@ -502,22 +502,29 @@ def _chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: st
 def _chunk_three(
     lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: str, offset: int
 ) -> np.ndarray:
-    """:func:`_chunk` for three-player rows (checked for 2m-8m by the caller; ``lut`` is
-    unused: the three-player look-ups are :func:`riichi_lut.analysis.sanma.sanma_tables`)."""
-    totals = block_indices(rows)[0]
+    """:func:`_chunk` for three-player rows (checked for 2m-8m by the caller): the standard
+    form by :func:`riichi_lut.analysis.sanma.standard_indices`, chiitoitsu and kokushi from
+    the packed statistics of the four-player per-block tables, as :func:`indices_shanten`."""
+    totals, (im, ip, is_, iz) = block_indices(rows)
     check_totals(totals, calls, offset)
     closed = np.broadcast_to(np.asarray(calls) == 0, totals.shape)
     if form in ("chiitoitsu", "kokushi") and not np.all(closed):
         row = offset + int(np.flatnonzero(~closed)[0])
         raise InvalidHandError(f"counts row {row}: form={form!r} needs a closed hand (0 calls)", row=row)
-    standard, chiitoitsu, kokushi = sanma.values_rows(rows, calls)
+    if form != "standard":
+        summed = lut.man[im]
+        summed += lut.suit[ip]
+        summed += lut.suit[is_]
+        summed += lut.honor[iz]
+        stats = summed >> 16
+        if form == "chiitoitsu":
+            return np.asarray(lut.chiitoitsu[stats & np.uint32(127)])
+        if form == "kokushi":
+            return np.asarray(lut.kokushi[stats >> 7])
+    standard = sanma.standard_indices(sanma.sanma_tables(), ip, is_, iz, sanma.man_index(im), calls)
     if form == "standard":
         return standard
-    if form == "chiitoitsu":
-        return chiitoitsu
-    if form == "kokushi":
-        return kokushi
-    return np.where(closed, np.minimum(standard, np.minimum(chiitoitsu, kokushi)), standard)
+    return np.asarray(np.where(closed, np.minimum(standard, lut.closed_forms[stats]), standard))
 
 
 def indices_shanten(

@@ -14,8 +14,10 @@ The same seed and the same peer versions give the same file byte for byte.
 What it makes: seeded random hands of the 108-tile set (2m-8m absent) of every size the
 peers take, 13/14 tiles minus three per implied call (1, 2, 4, 5, 7, 8, 10, 11, 13, 14
 tiles; both peers read a short hand as one with that many called melds whose tiles are
-unknown), half drawn from the whole set and half from a pool of a few kinds with the man
-terminals 1m 9m added most of the time (pairs, triplets, four copies). Each line of the
+unknown): a fifth of them near-complete hands holding four 1m and/or four 9m (runs of pin
+and sou, triplets and pairs, then up to two tiles swapped: where three and four players
+differ), the others random, half drawn from the whole set and half from a pool of a few
+kinds with the man terminals 1m 9m added most of the time. Each line of the
 zstd-compressed JSON-lines file is ``{"counts": [34 ints], "calls": k, "riichienv": s,
 "mahjong": s}``; the first line is a header with the versions, the seed and the count.
 """
@@ -35,8 +37,32 @@ KINDS = np.array([k for k in range(34) if not 1 <= k <= 7])  # the 27 kinds of t
 SIZES = [(tiles - 3 * calls, calls) for calls in range(5) for tiles in (13, 14)]
 
 
+def shaped(rng: np.random.Generator, tiles: int) -> np.ndarray:
+    """Four 1m and/or four 9m, then pin/sou runs, triplets and pairs up to ``tiles``, then
+    up to two tiles swapped: near-complete hands where the dead fourth copy matters."""
+    held = np.zeros(34, dtype=np.int64)
+    for kind in (0, 8) if tiles >= 8 and rng.random() < 0.5 else (int(rng.choice([0, 8])),):
+        held[kind] = 4
+    while held.sum() < tiles:
+        room = tiles - int(held.sum())
+        choice = rng.random()
+        if choice < 0.5 and room >= 3:
+            starts = [k for k in range(9, 27) if k % 9 <= 6 and all(held[k + i] < 4 for i in range(3))]
+            start = int(rng.choice(starts))
+            held[start : start + 3] += 1
+            continue
+        size = 3 if choice < 0.8 and room >= 3 else min(2, room)
+        held[int(rng.choice([k for k in KINDS if held[k] + size <= 4]))] += size
+    for _ in range(int(rng.integers(0, 3))):
+        held[int(rng.choice(np.flatnonzero(held)))] -= 1
+        held[int(rng.choice([k for k in KINDS if held[k] < 4]))] += 1
+    return held
+
+
 def deal(rng: np.random.Generator, tiles: int) -> np.ndarray:
     """34 counts of ``tiles`` tiles from the set (see the module docstring)."""
+    if tiles >= 4 and rng.random() < 0.2:
+        return shaped(rng, tiles)
     if rng.random() < 0.5:
         pool = KINDS
     else:

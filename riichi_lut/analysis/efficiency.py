@@ -88,7 +88,7 @@ class Resolved:
 def resolve(hand: HandLike, melds: int | None = None, players: int = 4) -> Resolved:
     """Notation, a :class:`Hand`, or 34 concealed counts (``melds`` calls whose tiles are
     unknown); ``players=3`` checks that no 2m-8m is held (naming it and where)."""
-    three = players != 4 and is_three_player(players)
+    three = (players.__class__ is not int or players != 4) and is_three_player(players)
     if isinstance(hand, (str, Hand)):
         if melds is not None:
             raise InvalidHandError("melds= applies to count sequences; a Hand or text carries its calls")
@@ -441,7 +441,7 @@ def ukeire_batch(
 
 def _check_three_player(rows: np.ndarray, visible: Any, own_discards: Any, players: int) -> bool:
     """Whether the batch is three-player (``players`` checked), its rows checked for 2m-8m."""
-    if players == 4 or not is_three_player(players):
+    if (players.__class__ is int and players == 4) or not is_three_player(players):
         return False
     check_three_player_rows(rows)
     n = len(rows)

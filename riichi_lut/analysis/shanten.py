@@ -262,7 +262,7 @@ def shanten_value(counts: Sequence[int], melds: int = 0, players: int = 4) -> in
     >>> shanten_value([1,1,1, 1,1,1, 1,1,1] + [0] * 18 + [4, 0, 0, 0, 0, 0, 0])
     1
     """
-    if players != 4 and is_three_player(players):
+    if (players.__class__ is not int or players != 4) and is_three_player(players):
         standard, chiitoitsu, kokushi = sanma.lookup(counts, melds)
         return standard if melds else min(standard, chiitoitsu, kokushi)
     if loader.current is not _v_tables:
@@ -404,7 +404,7 @@ def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None, playe
     >>> shanten("1199m123456789p1z", players=3)   # 11m 99m: pairs, never a run
     ShantenResult(value=0, standard=0, chiitoitsu=4, kokushi=7)
     """
-    three = players != 4 and is_three_player(players)
+    three = (players.__class__ is not int or players != 4) and is_three_player(players)
     if isinstance(hand, (str, Hand)):
         if melds is not None:
             raise InvalidHandError("melds= applies to count sequences; a Hand or text carries its calls")
@@ -581,7 +581,7 @@ def shanten_batch(
     """
     form = check_form(form)
     workers = resolve_threads(threads)
-    three = players != 4 and is_three_player(players)
+    three = (players.__class__ is not int or players != 4) and is_three_player(players)
     rows = as_count_rows(counts)
     if three:
         check_three_player_rows(rows)

@@ -373,7 +373,7 @@ def test_four_player_answers_are_unchanged_by_default() -> None:
 # --------------------------------------------------------------------------- bad inputs
 
 
-@pytest.mark.parametrize("players", [2, 5, 0, True, "3", 3.0, None])
+@pytest.mark.parametrize("players", [2, 5, 0, True, "3", "4", 3.0, 4.0, None])
 def test_players_other_than_3_or_4_is_refused(players: object) -> None:
     rows = np.zeros((1, 34), dtype=np.uint8)
     rows[0, [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]] = 1

@@ -29,17 +29,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
 from ..core.hand import MAX_CALLS, validate_concealed_counts
 from ..core.players import THREE_PLAYER_KINDS, check_three_player_counts
-from ..core.tiles import TERMINALS_AND_HONORS
 from ..lut import loader
 from ..lut.blocks import HONOR, MAX_MELDS, SUIT, Vector
-from .forms import chiitoitsu_shanten, kind_stats, kokushi_shanten, stats_tables
+from .forms import (
+    CHIITOITSU_BY_STATS,
+    KOKUSHI_BY_STATS,
+    TILES,
+    kind_stats,
+    stats_tables,
+)
 
 __all__ = [
     "IMPOSSIBLE",
@@ -47,7 +51,6 @@ __all__ = [
     "acceptance",
     "acceptance_indices",
     "checked",
-    "closed_forms",
     "closed_from_stats",
     "lookup",
     "man_index",
@@ -155,22 +158,6 @@ def sanma_tables() -> SanmaTables:
 # --------------------------------------------------------------------------- scalar
 
 
-_ORPHAN_BYTES = itemgetter(*TERMINALS_AND_HONORS)
-
-
-def closed_forms(counts: Sequence[int]) -> tuple[int, int]:
-    """(chiitoitsu, kokushi) shanten of 34 closed counts (0..4) by their formulas (byte
-    counts in C: the kinds held 0 and 1 times, of all kinds and of the orphans)."""
-    b = bytes(counts)
-    none, single = b.count(0), b.count(1)
-    orphans = bytes(_ORPHAN_BYTES(b))
-    orphan_none, orphan_single = orphans.count(0), orphans.count(1)
-    return (
-        chiitoitsu_shanten(34 - none - single, 34 - none),
-        kokushi_shanten(13 - orphan_none, 13 - orphan_none - orphan_single),
-    )
-
-
 def checked(counts: Sequence[int], melds: int, where: str = "hand") -> list[int]:
     """34 concealed counts validated for a three-player hand with ``melds`` calls: the
     four-player checks, then no 2m-8m (an error naming the tile and ``where``)."""
@@ -181,65 +168,71 @@ def checked(counts: Sequence[int], melds: int, where: str = "hand") -> list[int]
 
 def lookup(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
     """(standard, chiitoitsu, kokushi) shanten of a three-player hand's concealed counts
-    with ``melds`` calls (the last two only meaningful for 0 calls). Raises
-    :class:`~riichi_lut.errors.InvalidHandError` on bad input, a 2m-8m included."""
-    if _plausible(counts, melds):
-        return _unchecked(counts, melds)
-    return _unchecked(checked(counts, melds), melds)
+    with ``melds`` calls (the last two :data:`IMPOSSIBLE` with calls). Raises
+    :class:`~riichi_lut.errors.InvalidHandError` on bad input, a 2m-8m included; to stay
+    fast, the element types of a list or tuple are not inspected beyond what ``bytes()``
+    accepts (``True`` reads as 1, as in ``shanten_value``)."""
+    result = _unchecked(counts, melds)
+    if result is None:
+        result = _unchecked(checked(counts, melds), melds)
+        assert result is not None, "counts passed validation but not the look-up"
+    return result
 
 
-def _plausible(counts: Sequence[int], melds: int) -> bool:
-    """A cheap C-level check of a list or tuple: 34 counts 0..4, no 2m-8m, a legal tile
-    total, no bools; anything else goes through :func:`checked`, which names the fault."""
-    if (counts.__class__ is not list and counts.__class__ is not tuple) or melds.__class__ is not int:
-        return False
-    try:
-        b = bytes(counts)
-    except (TypeError, ValueError):
-        return False
-    return (
-        len(b) == 34
-        and max(b) <= 4
-        and not any(b[1:8])
-        and 0 <= melds <= MAX_CALLS
-        and sum(b) + 3 * melds in (13, 14)
-        and bool not in map(type, counts)
-    )
-
-
-Scalar = Callable[[Sequence[int], int], tuple[int, int, int]]
+Scalar = Callable[[Sequence[int], int], tuple[int, int, int] | None]
 
 
 def _build_scalar(t: loader.Tables) -> Scalar:
     """The scalar look-up with every table bound as a closure local (attribute and global
-    look-ups cost as much as the table probes in CPython)."""
+    look-ups cost as much as the table probes in CPython). Per-block memos hold
+    ``class | packed statistics << 10`` (:mod:`riichi_lut.analysis.forms`), so the
+    statistics of the blocks add up to the hand's and give chiitoitsu and kokushi."""
     lut = sanma_tables()
     suit_classes, honor_classes = lut.suit_class, lut.honor_class
+    suit_stats = [[int(v) for v in row] for row in kind_stats(SUIT)]
+    honor_stats = [[int(v) for v in row] for row in kind_stats(HONOR)]
+    man_stats = [suit_stats[0][i % 5] + suit_stats[8][i // 5] for i in range(25)]
     suit: dict[bytes, int] = {}
     honor: dict[bytes, int] = {}
     pair, pair_honor, man_class, standard = lut.pair, lut.pair_honor, lut.man_class, lut.standard
-    forms = closed_forms
+    chiitoitsu, kokushi = CHIITOITSU_BY_STATS, KOKUSHI_BY_STATS
+    absent = bytes(7)
 
-    def miss(memo: dict[bytes, int], classes: np.ndarray, key: bytes) -> int:
-        value = memo[key] = int(classes[sum(c * 5**i for i, c in enumerate(key))])
+    def miss(memo: dict[bytes, int], classes: np.ndarray, stats: list[list[int]], key: bytes) -> int:
+        """Fill the memo for a block pattern (``KeyError``: not one, a count above 4)."""
+        cls = int(classes[sum(c * 5**i for i, c in enumerate(key))]) if max(key) <= 4 else 255
+        if cls == 255:
+            raise KeyError(key)
+        value = memo[key] = cls | sum(row[c] for row, c in zip(stats, key, strict=True)) << 10
         return value
 
-    def scalar(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
-        b = bytes(counts)
-        kp, ks, kz = b[9:18], b[18:27], b[27:34]
-        cp = suit.get(kp)
-        if cp is None:
-            cp = miss(suit, suit_classes, kp)
-        cs = suit.get(ks)
-        if cs is None:
-            cs = miss(suit, suit_classes, ks)
-        cz = honor.get(kz)
-        if cz is None:
-            cz = miss(honor, honor_classes, kz)
-        value = standard[pair_honor[pair[cp][cs]][cz]][man_class[b[0] + 5 * b[8]]][melds]
+    def scalar(counts: Sequence[int], melds: int) -> tuple[int, int, int] | None:
+        """The three forms, or None when the input is not plainly valid (the caller
+        validates it, which names the fault)."""
+        try:
+            b = bytes(counts)
+            if len(b) != 34 or b[1:8] != absent or b[0] > 4 or b[8] > 4 or melds.__class__ is not int:
+                return None
+            kp, ks, kz = b[9:18], b[18:27], b[27:34]
+            vp = suit.get(kp)
+            if vp is None:
+                vp = miss(suit, suit_classes, suit_stats, kp)
+            vs = suit.get(ks)
+            if vs is None:
+                vs = miss(suit, suit_classes, suit_stats, ks)
+            vz = honor.get(kz)
+            if vz is None:
+                vz = miss(honor, honor_classes, honor_stats, kz)
+        except (TypeError, ValueError, KeyError):
+            return None
+        man = b[0] + 5 * b[8]
+        stats = ((vp + vs + vz) >> 10) + man_stats[man]
+        if not 0 <= melds <= MAX_CALLS or (stats >> TILES) + 3 * melds not in (13, 14):
+            return None
+        value = standard[pair_honor[pair[vp & 1023][vs & 1023]][vz & 1023]][man_class[man]][melds]
         if melds:
             return value, IMPOSSIBLE, IMPOSSIBLE
-        return (value, *forms(b))
+        return value, chiitoitsu[stats & 127], kokushi[(stats >> 7) & 127]
 
     return scalar
 
@@ -247,8 +240,8 @@ def _build_scalar(t: loader.Tables) -> Scalar:
 _scalar_cache: tuple[loader.Tables, Scalar] | None = None
 
 
-def _unchecked(counts: Sequence[int], melds: int) -> tuple[int, int, int]:
-    """:func:`lookup` of counts already checked."""
+def _unchecked(counts: Sequence[int], melds: int) -> tuple[int, int, int] | None:
+    """:func:`lookup` without the validation: None for input that is not plainly valid."""
     global _scalar_cache
     cache = _scalar_cache
     if cache is None or cache[0] is not loader.current:
@@ -266,7 +259,7 @@ def acceptance(
     it. The forms' masks are the definition, one look-up per kind; the forms of a hand
     with calls other than the standard are :data:`IMPOSSIBLE` with an empty mask."""
     values = list(counts)
-    before = _unchecked(values, melds)
+    before = lookup(values, melds)
     masks = [0, 0, 0]
     step = 1 if draws else -1
     for kind in THREE_PLAYER_KINDS:
@@ -274,7 +267,7 @@ def acceptance(
         if not 0 <= after <= 4:
             continue
         values[kind] = after
-        now = _unchecked(values, melds)
+        now = lookup(values, melds)
         values[kind] -= step
         for form in range(3 if not melds else 1):
             if now[form] < before[form] if draws else now[form] == before[form]:

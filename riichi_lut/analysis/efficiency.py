@@ -34,6 +34,7 @@ from ..core.hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
 from ..core.players import (
     ABSENT_IN_THREE_PLAYER,
     check_three_player_counts,
+    check_three_player_hand,
     check_three_player_rows,
     is_three_player,
 )
@@ -48,7 +49,6 @@ from . import efficiency_batch as batch
 from .acceptance import NECESSARY, UNNECESSARY, Analysis, analyse, bits, combined
 from .contract import shared_parameters
 from .results import BestDiscardBatch, DiscardOption, FormUkeire, TileLive, UkeireBatch, UkeireResult
-from .shanten import check_three_player_hand
 from .two_step import TwoStepChoice, check_two_step, two_steps
 
 HandLike = str | Hand | Sequence[int]

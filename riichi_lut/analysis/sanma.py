@@ -52,6 +52,7 @@ __all__ = [
     "acceptance_indices",
     "checked",
     "closed_from_stats",
+    "hand_man_vector",
     "lookup",
     "man_index",
     "man_vector",
@@ -88,6 +89,12 @@ def man_vector(pattern: tuple[int, int], caps: tuple[int, int] = (4, 4)) -> Vect
                         best = min(best, cost)
             out.append(best)
     return tuple(out)
+
+
+def hand_man_vector(concealed: Sequence[int], called: Sequence[int]) -> Vector:
+    """:func:`man_vector` of a hand's 34 concealed counts, capped by the copies of 1m and
+    9m in its calls (34 counts)."""
+    return man_vector((concealed[0], concealed[8]), (4 - called[0], 4 - called[8]))
 
 
 # --------------------------------------------------------------------------- tables

@@ -47,12 +47,7 @@ from ..core.hand import (
     not_a_hand_error,
     validate_concealed_counts,
 )
-from ..core.players import (
-    check_three_player_counts,
-    check_three_player_rows,
-    check_three_player_text,
-    is_three_player,
-)
+from ..core.players import check_three_player_hand, check_three_player_rows, is_three_player
 from ..errors import InvalidHandError
 from ..lut import loader
 from ..lut.blocks import HONOR, SUIT, Block, Vector, complete_shapes, completion, join
@@ -349,16 +344,10 @@ def block_vector(b: int, concealed: Sequence[int], called: Sequence[int]) -> Vec
     return table_vectors(t)[b == 3][int(t[f"{block.name}_class"][index])]
 
 
-def sanma_man_vector(concealed: Sequence[int], called: Sequence[int]) -> Vector:
-    """Requirement vector of the three-player man block (1m and 9m, honor-like), capped
-    by the called copies (:func:`riichi_lut.analysis.sanma.man_vector`)."""
-    return sanma.man_vector((concealed[0], concealed[8]), (4 - called[0], 4 - called[8]))
-
-
 def hand_vector(b: int, concealed: Sequence[int], called: Sequence[int], players: int = 4) -> Vector:
     """:func:`block_vector`, or for ``players=3`` the man block of the three-player set."""
     if b == 0 and players == 3:
-        return sanma_man_vector(concealed, called)
+        return sanma.hand_man_vector(concealed, called)
     return block_vector(b, concealed, called)
 
 
@@ -368,16 +357,6 @@ def _standard_with_calls(hand: Hand, players: int = 4) -> int:
     vectors = [hand_vector(b, hand.concealed, called, players) for b in range(4)]
     rest = join(join(vectors[0], vectors[1]), vectors[2])
     return completion(rest, vectors[3], MAX_CALLS - hand.n_calls) - 1
-
-
-def check_three_player_hand(hand: object, parsed: Hand) -> None:
-    """Raise :class:`InvalidHandError` naming the first 2m-8m of a three-player hand and
-    where it is (its position in notation, else the concealed tiles or the calls)."""
-    if isinstance(hand, str):
-        check_three_player_text(hand)
-    check_three_player_counts(parsed.concealed, "hand")
-    if parsed.calls:
-        check_three_player_counts(parsed.called_counts, "calls")
 
 
 @shared_parameters
@@ -611,11 +590,9 @@ __all__ = [
     "block_memos",
     "block_vector",
     "capped_block_vector",
-    "check_three_player_hand",
     "general_shanten_value",
     "hand_vector",
     "indices_shanten",
-    "sanma_man_vector",
     "shanten",
     "shanten_batch",
     "shanten_value",

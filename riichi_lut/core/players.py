@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidArgumentError, InvalidHandError, quote
+from .hand import Hand
 from .tiles import KIND_NAMES, NUM_KINDS, scan_tiles
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "THREE_PLAYER_TILES",
     "check_players",
     "check_three_player_counts",
+    "check_three_player_hand",
     "check_three_player_rows",
     "check_three_player_text",
     "is_three_player",
@@ -93,6 +95,18 @@ def check_three_player_text(text: str, where: str = "hand") -> None:
         if kind in ABSENT_IN_THREE_PLAYER:
             error = _absent_error(kind, where)
             raise InvalidHandError(f"{error} (at position {position} in {quote(text, around=position)})")
+
+
+def check_three_player_hand(text: object, hand: Hand) -> None:
+    """Raise :class:`~riichi_lut.errors.InvalidHandError` naming the first 2m-8m of a
+    three-player ``hand`` and where it is: its position in ``text`` when the hand was
+    given as notation (``text`` is that string, else anything), else the concealed tiles
+    or the calls."""
+    if isinstance(text, str):
+        check_three_player_text(text)
+    check_three_player_counts(hand.concealed, "hand")
+    if hand.calls:
+        check_three_player_counts(hand.called_counts, "calls")
 
 
 def check_three_player_rows(rows: np.ndarray, name: str = "counts") -> None:

@@ -1,6 +1,11 @@
 #!/usr/bin/env python
 """Shanten throughput: riichi-lut (batch and scalar) against `mahjong` and `riichienv`.
 
+A last table does the same for three-player Riichi (sanma, `players=3`): hands dealt
+from the 108-tile set (2m-8m removed), ours `shanten_batch(..., players=3)` and
+`shanten_value(..., players=3)` against `riichienv.calculate_shanten_3p(ids136)` and
+`mahjong`'s `calculate_shanten(counts34, is_three_player=True)` per call (--sanma-n hands).
+
 Run by hand from the checkout:  python bench/bench_shanten.py [--n N] [--seed S]
 
 One run, one seed, the same hands for everyone: closed 13-tile hands are the first 13
@@ -153,6 +158,75 @@ def startup_seconds(setup: str, call: str, runs: int = 5) -> float | None:
     return best
 
 
+# --------------------------------------------------------------------------- three players
+
+SANMA_IDS = np.array([i for i in range(136) if not 1 <= i // 4 <= 7])  # 2m-8m removed: 108 ids
+
+
+def sanma_hands(seed: int, n: int, tiles: int) -> np.ndarray:
+    """(n, tiles) 136-ids: the first tiles of n shuffled 108-tile walls (a third stream)."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(3)[2])
+    keys = rng.random((n, len(SANMA_IDS)))
+    return SANMA_IDS[np.argpartition(keys, tiles, axis=1)[:, :tiles]]
+
+
+def sanma_peers() -> list[tuple[str, Any, str]]:
+    """(label, per-hand function, input format) of the installed peers' 3p shanten."""
+    out = []
+    try:
+        import riichienv  # optional peer
+
+        out.append((f"riichienv {version('riichienv')} `calculate_shanten_3p(ids136)`, all forms",
+                    riichienv.calculate_shanten_3p, "ids"))  # fmt: skip
+    except ImportError:
+        pass
+    try:
+        from mahjong.shanten import Shanten  # optional peer
+
+        out.append((f"mahjong {version('mahjong')} `calculate_shanten(counts34, is_three_player=True)`",
+                    partial(Shanten.calculate_shanten, is_three_player=True), "counts"))  # fmt: skip
+    except ImportError:
+        pass
+    return out
+
+
+def bench_sanma(
+    seed: int, n: int, peer_n: int
+) -> tuple[list[ShantenContestant], list[tuple[str, np.ndarray]]]:
+    """The three-player contestants on closed 13-tile hands, timed; and the peers' answers."""
+    ids = sanma_hands(seed, n, 13)
+    counts = counts_of(ids)
+    shanten_batch(counts[:1000], players=3)  # builds the look-ups, outside the timing
+    lists = counts[:peer_n].tolist()
+    contestants = [
+        ShantenContestant(f"ours `shanten_batch(counts, players=3)`, {label}", n,
+                          partial(shanten_batch, counts, players=3, threads=threads))
+        for threads, label in ((None, "all cores"), (1, "1 thread"))
+    ] + [ShantenContestant("ours `shanten_value(list, players=3)`", peer_n,
+                           lambda: [shanten_value(c, 0, 3) for c in lists])]  # fmt: skip
+    for label, fn, form in sanma_peers():
+        hands = lists if form == "counts" else ids[:peer_n].tolist()
+        contestants.append(
+            ShantenContestant(label, peer_n, lambda fn=fn, hands=hands: [fn(h) for h in hands])
+        )
+    log(f"sanma, 13 tiles: {len(contestants)} contestants x {REPEATS} interleaved rounds ...")
+    interleaved(contestants, REPEATS)
+    return contestants, [(c.name, np.asarray(c.answers)) for c in contestants[2:]]
+
+
+def print_sanma(contestants: list[ShantenContestant], answers: list[tuple[str, np.ndarray]]) -> None:
+    batch = contestants[0]
+    print("| what | implementation | throughput (hands/s) | ours batch, all cores ÷ this |")
+    print("| --- | --- | ---: | ---: |")
+    for c in contestants:
+        print(f"| sanma shanten, closed 13-tile hands | {c.name} | {rate_text(c.rate)} "
+              f"| {ratio_text(batch.rate / c.rate)} |")  # fmt: skip
+    ours = np.asarray(batch.answers)
+    for name, values in answers:
+        differ = int((values != ours[: len(values)]).sum())
+        print(f"\n- agreement with ours, {name}: {len(values):,} hands, {differ:,} differ")
+
+
 # --------------------------------------------------------------------------- report
 
 
@@ -211,6 +285,7 @@ def main() -> None:
     parser.add_argument("--scalar-n", type=int, default=100_000, help="hands, scalar loops")
     parser.add_argument("--warm-n", type=int, default=200_000, help="other hands, memo warm-up")
     parser.add_argument("--peer-n", type=int, default=20_000, help="hands for the peers")
+    parser.add_argument("--sanma-n", type=int, default=1_000_000, help="three-player hands, batch")
     args = parser.parse_args()
     scalar_n, peer_n = min(args.scalar_n, args.n), min(args.peer_n, args.n)
 
@@ -247,6 +322,8 @@ def main() -> None:
             if "form='standard'" not in c.name:  # the standard form alone differs by design
                 agreement.append((c.name, tiles, reference, c.answers, counts))
 
+    sanma_n = min(args.sanma_n, args.n)
+    sanma = bench_sanma(args.seed, sanma_n, min(peer_n, sanma_n))
     log("start-up in fresh interpreters ...")
     timings = {name: startup_seconds(setup, call) for name, setup, call in STARTUPS}
     table_files = sorted(p for p in (ROOT / "tables").iterdir() if p.is_file())
@@ -259,6 +336,8 @@ def main() -> None:
     print("\n### Agreement with ours (`shanten_batch`, form 'all') on the same hands\n")
     for name, tiles, reference, values, counts in agreement:
         print_agreement(name, tiles, reference, values, counts)
+    print(f"\n### Three players (sanma): closed 13-tile hands from the 108-tile set, batch N = {sanma_n:,}\n")
+    print_sanma(*sanma)
 
 
 if __name__ == "__main__":

@@ -188,11 +188,21 @@ def kokushi_replacement(concealed: Sequence[int]) -> int:
     )
 
 
+ABSENT_IN_THREE_PLAYER = tuple(range(1, 8))  # 2m-8m: not in the 108-tile three-player set
+
+
+def chiitoitsu_replacement_among(concealed: Sequence[int], kinds: Sequence[int]) -> int:
+    """Seven pairs of distinct kinds taken among ``kinds`` only (the kinds that exist)."""
+    costs = sorted(max(0, 2 - concealed[k]) for k in kinds)
+    return sum(costs[:7])
+
+
 def reference_shanten(
-    counts: Sequence[int], calls: int = 0, called: Sequence[int] | None = None
+    counts: Sequence[int], calls: int = 0, called: Sequence[int] | None = None, players: int = 4
 ) -> dict[str, int | None]:
     """Shanten of 34 concealed counts with ``calls`` called melds by exhaustive search.
 
+    ``players=3`` is three-player Riichi: 2m-8m neither in the hand nor in any target.
     ``called`` (optional) holds the 34 counts of the tiles in the player's calls (all four
     tiles of a kan); they cap the copies the target may use. Returns a dict with
     ``standard``, ``chiitoitsu`` and ``kokushi`` (``None`` with calls) and ``value``, the
@@ -212,10 +222,19 @@ def reference_shanten(
         called = [int(c) for c in called]
         assert len(called) == NUM_KINDS and sum(called) >= 3 * calls, "called tiles vs calls"
         assert all(c + h <= MAX_COPIES for c, h in zip(called, counts, strict=True)), "a 5th copy"
+    kinds = range(NUM_KINDS)
+    if players == 3:
+        # Three players: 2m-8m do not exist, so the target may hold none of them (a cap of
+        # 0 copies, as if all four were called): no man run, no pair or triplet of them.
+        assert not any(counts[k] or called[k] for k in ABSENT_IN_THREE_PLAYER), "2m-8m in sanma"
+        called = [MAX_COPIES if k in ABSENT_IN_THREE_PLAYER else c for k, c in enumerate(called)]
+        kinds = [k for k in range(NUM_KINDS) if k not in ABSENT_IN_THREE_PLAYER]
+    else:
+        assert players == 4, players
     standard = standard_replacement(counts, called, 4 - calls) - 1
     chiitoitsu = kokushi = None
     if calls == 0:
-        chiitoitsu = chiitoitsu_replacement(counts) - 1
+        chiitoitsu = chiitoitsu_replacement_among(counts, kinds) - 1
         kokushi = kokushi_replacement(counts) - 1
     forms = [s for s in (standard, chiitoitsu, kokushi) if s is not None]
     return dict(standard=standard, chiitoitsu=chiitoitsu, kokushi=kokushi, value=min(forms))

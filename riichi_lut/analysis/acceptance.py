@@ -25,9 +25,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..core.hand import MAX_CALLS, validate_concealed_counts
+from ..core.players import THREE_PLAYER_MASK
 from ..core.tilemask import TileMask, tile_mask
 from ..lut import loader
 from ..lut.blocks import completion, join
+from . import sanma
 from .forms import (
     FORM_NAMES,
     FormName,
@@ -37,7 +39,7 @@ from .forms import (
     kind_sets,
     kokushi_masks,
 )
-from .shanten import BLOCK_SPANS, block_memos, block_vector
+from .shanten import BLOCK_SPANS, block_memos, hand_vector
 
 NECESSARY, UNNECESSARY = 0, 1
 FORMS = FORM_NAMES  # the forms an Analysis reports one by one
@@ -185,11 +187,15 @@ def analyse_counts(counts: Sequence[int], melds: int, which: int) -> Analysis:
 
 
 def combined(
-    counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None
+    counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None, players: int = 4
 ) -> tuple[int, int]:
     """(shanten, mask) over the forms at the minimum, the lean path of the ranking and
     the two-step analysis: chiitoitsu/kokushi masks are built only when those forms reach
-    the minimum, their shanten coming from the block statistics."""
+    the minimum, their shanten coming from the block statistics. ``players=3``: the
+    three-player set (counts already checked for 2m-8m)."""
+    if players == 3:
+        analysis = analyse(counts, melds, which, called, players)
+        return analysis.shanten, analysis.mask
     if called is not None and any(called):
         analysis = analyse_called(counts, melds, called, which)
         return analysis.shanten, analysis.mask
@@ -212,13 +218,16 @@ def combined(
 # ------------------------------------------------------------------ called hands, exactly
 
 
-def analyse_called(counts: Sequence[int], melds: int, called: Sequence[int], which: int) -> Analysis:
+def analyse_called(
+    counts: Sequence[int], melds: int, called: Sequence[int], which: int, players: int = 4
+) -> Analysis:
     """Exact analysis of a hand whose calls hold ``called`` (34 counts): the call tiles
     cap each kind at four copies in total. Each kind is tested directly: its block's
-    capped vector after the draw (or discard), joined with the other three blocks."""
+    capped vector after the draw (or discard), joined with the other three blocks
+    (``players=3``: the man block of the three-player set, 2m-8m never tested)."""
     concealed = list(counts)
     need = MAX_CALLS - melds
-    vectors = [block_vector(b, concealed, called) for b in range(4)]
+    vectors = [hand_vector(b, concealed, called, players) for b in range(4)]
     step = 1 if which == NECESSARY else -1
     replacement = None
     mask = 0
@@ -227,12 +236,12 @@ def analyse_called(counts: Sequence[int], melds: int, called: Sequence[int], whi
         rest = join(join(others[0], others[1]), others[2])
         if replacement is None:
             replacement = completion(rest, vectors[b], need)
-        for kind in range(lo, hi):
+        for kind in (0, 8) if b == 0 and players == 3 else range(lo, hi):
             after = concealed[kind] + step
             if after < 0 or after + called[kind] > 4:
                 continue
             concealed[kind] = after
-            value = completion(rest, block_vector(b, concealed, called), need)
+            value = completion(rest, hand_vector(b, concealed, called, players), need)
             concealed[kind] -= step
             if value < replacement if which == NECESSARY else value == replacement:
                 mask |= 1 << kind
@@ -241,8 +250,32 @@ def analyse_called(counts: Sequence[int], melds: int, called: Sequence[int], whi
     return Analysis(which, replacement - 1, tiles, (replacement - 1, tiles), None, None)
 
 
-def analyse(counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None) -> Analysis:
-    """Dispatch: known call tiles take the exact capped path, anything else the tables."""
+def analyse(
+    counts: Sequence[int], melds: int, which: int, called: Sequence[int] | None = None, players: int = 4
+) -> Analysis:
+    """Dispatch: known call tiles take the exact capped path, anything else the tables
+    (``players=3``: the three-player look-ups, :mod:`riichi_lut.analysis.sanma`)."""
     if called is not None and any(called):
-        return analyse_called(counts, melds, called, which)
+        return analyse_called(counts, melds, called, which, players)
+    if players == 3:
+        return analyse_three_player(counts, melds, which)
     return analyse_counts(counts, melds, which)
+
+
+def analyse_three_player(counts: Sequence[int], melds: int, which: int) -> Analysis:
+    """Analysis of three-player concealed counts (checked: no 2m-8m) whose call tiles are
+    not known: each form's shanten and mask by :func:`riichi_lut.analysis.sanma.acceptance`,
+    the combined mask the union over the forms at the minimum."""
+    shanten, masks = sanma.acceptance(counts, melds, which == NECESSARY)
+    wrap = int.__new__
+    forms = [(shanten[0], wrap(TileMask, masks[0]))]
+    if melds == 0:
+        forms += [(shanten[1], wrap(TileMask, masks[1])), (shanten[2], wrap(TileMask, masks[2]))]
+    best = min(f[0] for f in forms)
+    mask = 0
+    for value, form_mask in forms:
+        if value == best:
+            mask |= form_mask
+    assert mask & ~THREE_PLAYER_MASK == 0, "a 2m-8m in a three-player mask"
+    chiitoitsu, kokushi = (forms[1], forms[2]) if melds == 0 else (None, None)
+    return Analysis(which, best, wrap(TileMask, mask), forms[0], chiitoitsu, kokushi)

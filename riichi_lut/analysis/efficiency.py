@@ -25,11 +25,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from ..core.hand import MAX_CALLS, Hand, as_hand, validate_concealed_counts
+from ..core.players import (
+    ABSENT_IN_THREE_PLAYER,
+    check_three_player_counts,
+    check_three_player_hand,
+    check_three_player_rows,
+    is_three_player,
+)
 from ..core.tilemask import TileMask
 from ..core.tiles import NUM_KINDS, RED_FIVE_KINDS
 from ..core.visible import VisibleLike, own_discard_counts, visible_counts
@@ -63,6 +71,7 @@ class Resolved:
     red: tuple[int, int, int]
     own_red: tuple[int, int, int]  # red fives in hand and calls
     hand: Hand | None = field(default=None, repr=False, compare=False)
+    players: int = 4  # 3: the three-player set (checked: no 2m-8m)
 
     @property
     def own(self) -> list[int]:
@@ -76,17 +85,31 @@ class Resolved:
         return sum(self.counts) + 3 * self.melds
 
 
-def resolve(hand: HandLike, melds: int | None = None) -> Resolved:
+def resolve(hand: HandLike, melds: int | None = None, players: int = 4) -> Resolved:
     """Notation, a :class:`Hand`, or 34 concealed counts (``melds`` calls whose tiles are
-    unknown)."""
+    unknown); ``players=3`` checks that no 2m-8m is held (naming it and where)."""
+    three = (players.__class__ is not int or players != 4) and is_three_player(players)
     if isinstance(hand, (str, Hand)):
         if melds is not None:
             raise InvalidHandError("melds= applies to count sequences; a Hand or text carries its calls")
         parsed = as_hand(hand)
+        if three:
+            check_three_player_hand(hand, parsed)
         called = parsed.called_counts if parsed.calls else None
-        return Resolved(list(parsed.concealed), parsed.n_calls, called, parsed.red, parsed.total_red, parsed)
+        return Resolved(
+            list(parsed.concealed),
+            parsed.n_calls,
+            called,
+            parsed.red,
+            parsed.total_red,
+            parsed,
+            3 if three else 4,
+        )
     calls = 0 if melds is None else melds
-    return Resolved(_checked_counts(hand, calls), calls, None, (0, 0, 0), (0, 0, 0))
+    counts = _checked_counts(hand, calls)
+    if three:
+        check_three_player_counts(counts, "hand")
+    return Resolved(counts, calls, None, (0, 0, 0), (0, 0, 0), None, 3 if three else 4)
 
 
 def _checked_counts(counts: Any, melds: int) -> list[int]:
@@ -104,8 +127,15 @@ def _checked_counts(counts: Any, melds: int) -> list[int]:
 
 
 def live_counts(resolved: Resolved, visible: VisibleLike) -> list[int]:
+    """Live copies per kind: 4 - copies in hand and calls - ``visible``; for a
+    three-player hand 2m-8m have none (and a visible 2m-8m is an error naming it)."""
     seen = visible_counts(visible, resolved.own, resolved.own_red)
-    return [4 - resolved.own[k] - seen[k] for k in range(NUM_KINDS)]
+    live = [4 - resolved.own[k] - seen[k] for k in range(NUM_KINDS)]
+    if resolved.players == 3:
+        check_three_player_counts(seen, "visible")
+        for kind in ABSENT_IN_THREE_PLAYER:
+            live[kind] = 0
+    return live
 
 
 def discarded_mask(visible: VisibleLike) -> int:
@@ -141,11 +171,17 @@ def ukeire_of(analysis: Analysis, live: Sequence[int], discarded: int = 0) -> Uk
 
 
 @shared_parameters
-def ukeire(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = None) -> UkeireResult:
+def ukeire(
+    hand: HandLike, visible: VisibleLike = None, *, melds: int | None = None, players: int = 4
+) -> UkeireResult:
     """Shanten and acceptance of a 3n+1 hand (13 tiles with 0 calls, 10 with 1, … 1 with 4);
     its batch twin is :func:`ukeire_batch`.
 
     $parameters(hand, visible, melds)
+
+    ``players``: 4 (the default) or 3 for three-player Riichi (sanma: 2m-8m do not exist,
+    have no live copies and are never accepted; a 2m-8m in the hand or the visible tiles
+    is an error naming it; docs/sanma.md).
 
     A kind is *accepted* when drawing it lowers the shanten (a kind already held four
     times never is), whether or not live copies remain (the shape; ``live_kinds`` counts
@@ -157,8 +193,12 @@ def ukeire(hand: HandLike, visible: VisibleLike = None, *, melds: int | None = N
     ([('1m', 3), ('4m', 2)], 5, TileMask('1m 4m'))
     >>> ukeire("23m456p789s11z [123s]", visible={"own_discards": "4m"}).furiten
     True
+    >>> ukeire("19m19p19s1234567z", players=3).kinds  # kokushi: the 13 orphans all exist
+    13
+    >>> ukeire("11m99m123456p789s", players=3).mask  # 11m 99m: a shanpon wait
+    TileMask('1m 9m')
     """
-    return ukeire_resolved(resolve(hand, melds), visible)
+    return ukeire_resolved(resolve(hand, melds, players), visible)
 
 
 def ukeire_resolved(resolved: Resolved, visible: VisibleLike = None) -> UkeireResult:
@@ -169,7 +209,7 @@ def ukeire_resolved(resolved: Resolved, visible: VisibleLike = None) -> UkeireRe
             f"ukeire needs a 3n+1 hand (13 tiles counting calls as 3), got {tiles};"
             " for 14 tiles use rank_discards() or hint()"
         )
-    analysis = analyse(resolved.counts, resolved.melds, NECESSARY, resolved.called)
+    analysis = analyse(resolved.counts, resolved.melds, NECESSARY, resolved.called, resolved.players)
     return ukeire_of(analysis, live_counts(resolved, visible), discarded_mask(visible))
 
 
@@ -197,6 +237,7 @@ def rank_discards(
     *,
     melds: int | None = None,
     two_step: bool | TwoStepChoice = True,
+    players: int = 4,
 ) -> tuple[DiscardOption, ...]:
     """Every distinct discard of a 3n+2 hand, best first: a dead option (no live tile
     accepted) after every live one; then by shanten after the discard, a furiten option
@@ -210,13 +251,19 @@ def rank_discards(
 
     Here ``True`` means ``'all'``.
 
+    ``players``: 4 (the default) or 3 for three-player Riichi (sanma: 2m-8m do not exist,
+    have no live copies and are never accepted; a 2m-8m in the hand or the visible tiles
+    is an error naming it; docs/sanma.md).
+    For three players the two-step measure is not computed yet (``two_step`` is ``None``
+    on every option; ties fall to the red five, then tile order).
+
     >>> [(o.tile, o.shanten, o.total) for o in rank_discards("123m456p789s1122z7z")][:3]
     [('7z', 0, 4), ('1m', 1, 11), ('4p', 1, 11)]
     >>> [(o.tile, o.shanten, o.total) for o in rank_discards("123m456p789s11223z", "1z1z2z2z")][:2]
     [('1m', 1, 7), ('4p', 1, 7)]
     """
     choice = check_two_step(two_step, "all")
-    resolved = resolve(hand, melds)
+    resolved = resolve(hand, melds, players)
     if resolved.tiles != 14:
         raise InvalidHandError(
             f"rank_discards needs a 3n+2 hand (14 tiles counting calls as 3), got {resolved.tiles};"
@@ -227,7 +274,7 @@ def rank_discards(
 
 def hand_shanten(resolved: Resolved) -> int:
     """Shanten of a resolved 3n+2 hand itself (-1 when complete), before any discard."""
-    return combined(resolved.counts, resolved.melds, UNNECESSARY, resolved.called)[0]
+    return combined(resolved.counts, resolved.melds, UNNECESSARY, resolved.called, resolved.players)[0]
 
 
 def ranked_options(
@@ -250,7 +297,7 @@ def ranked_options(
     wrap = int.__new__  # wrap(TileMask, mask) is tile_mask(mask) without the extra call
     for kind, red in _discard_choices(resolved):
         counts[kind] -= 1
-        after, mask = combined(counts, resolved.melds, NECESSARY, resolved.called)
+        after, mask = combined(counts, resolved.melds, NECESSARY, resolved.called, resolved.players)
         counts[kind] += 1
         total = sum([live[k] for k in bits(mask)])
         furiten = after == 0 and mask & (discarded | 1 << kind) != 0
@@ -259,6 +306,8 @@ def ranked_options(
                 kind, red, after, after > best_possible, wrap(TileMask, mask), total, live, None, furiten
             )
         )
+    if resolved.players == 3:  # the two-step measure has no three-player version yet
+        choice = "none"
     return _with_two_steps(options, choice, counts, resolved, live)
 
 
@@ -338,12 +387,17 @@ def ukeire_batch(
     *,
     own_discards: Any = None,
     threads: int | None = None,
+    players: int = 4,
 ) -> UkeireBatch:
     """Acceptance of N 3n+1 hands, row ``i`` what :func:`ukeire` gives for hand ``i`` (the
     combined forms): an :class:`UkeireBatch` ``(shanten, accepted, total)`` with its
     ``furiten`` attribute.
 
     $parameters(counts, melds, visible, own_discards, threads)
+
+    ``players``: 4 (the default) or 3 for three-player Riichi (sanma): a row of
+    ``counts``, ``visible`` or ``own_discards`` holding a 2m-8m is an error naming the row
+    and the tile; 2m-8m are never accepted (docs/sanma.md).
 
     >>> rows = np.zeros((1, 34), dtype=np.uint8)
     >>> rows[0, [0, 1, 2, 9, 10, 11, 18, 19, 20]] = 1; rows[0, [27, 28]] = 2  # 123m123p123s1122z
@@ -354,6 +408,7 @@ def ukeire_batch(
     [4]
     """
     n = len(rows := as_count_rows(counts))
+    three = _check_three_player(rows, visible, own_discards, players)
     shanten = np.empty(n, dtype=np.int8)
     accepted = np.empty((n, NUM_KINDS), dtype=bool)
     total = np.empty(n, dtype=np.int16)
@@ -368,13 +423,33 @@ def ukeire_batch(
         start: int,
     ) -> None:
         stop = start + len(chunk)
-        shanten[start:stop], accepted[start:stop], _ = batch.analyse_rows(lut, chunk, calls, NECESSARY, start)
+        if three:
+            shanten[start:stop], accepted[start:stop] = batch.analyse_rows_three_player(
+                chunk, calls, NECESSARY, start
+            )
+        else:
+            shanten[start:stop], accepted[start:stop], _ = batch.analyse_rows(
+                lut, chunk, calls, NECESSARY, start
+            )
         total[start:stop] = batch.live_total(chunk, seen, accepted[start:stop])
         if own is not None:
             furiten[start:stop] = (shanten[start:stop] == 0) & (accepted[start:stop] & (own > 0)).any(axis=1)
 
     _run(rows, melds, (visible, own_discards), threads, work, (CHUNK_ROWS, 4 * CHUNK_ROWS))
     return UkeireBatch(shanten, accepted, total, furiten)
+
+
+def _check_three_player(rows: np.ndarray, visible: Any, own_discards: Any, players: int) -> bool:
+    """Whether the batch is three-player (``players`` checked), its rows checked for 2m-8m."""
+    if (players.__class__ is int and players == 4) or not is_three_player(players):
+        return False
+    check_three_player_rows(rows)
+    n = len(rows)
+    for name, array in (("visible", visible), ("own_discards", own_discards)):
+        seen = _visible_rows(array, n, name)
+        if seen is not None:
+            check_three_player_rows(seen, name)
+    return True
 
 
 def _run(
@@ -411,12 +486,17 @@ def best_discard_batch(
     *,
     own_discards: Any = None,
     threads: int | None = None,
+    players: int = 4,
 ) -> BestDiscardBatch:
     """Best discard of N 3n+2 hands, row ``i`` the first option of
     :func:`rank_discards` for hand ``i`` with ``two_step=False``: a
     :class:`BestDiscardBatch` ``(kind, shanten, total)`` with its ``furiten`` attribute.
 
     $parameters(counts, melds, visible, own_discards, threads)
+
+    ``players``: 4 (the default) or 3 for three-player Riichi (sanma): a row of
+    ``counts``, ``visible`` or ``own_discards`` holding a 2m-8m is an error naming the row
+    and the tile; 2m-8m are never accepted (docs/sanma.md).
 
     Ranking: a dead option (no live tile accepted) after every live one; then the lowest
     shanten after the discard, a furiten option (a wait among ``own_discards`` or on the
@@ -433,6 +513,7 @@ def best_discard_batch(
     [33]
     """
     n = len(rows := as_count_rows(counts))
+    three = _check_three_player(rows, visible, own_discards, players)
     kind = np.empty(n, dtype=np.int8)
     after = np.empty(n, dtype=np.int8)
     total = np.empty(n, dtype=np.int16)
@@ -447,8 +528,9 @@ def best_discard_batch(
         start: int,
     ) -> None:
         stop = start + len(chunk)
-        kind[start:stop], after[start:stop], total[start:stop], furiten[start:stop] = (
-            discard_batch.best_discards(lut, chunk, calls, seen, own, start)
+        best = batch.best_discards_three_player if three else partial(discard_batch.best_discards, lut)
+        kind[start:stop], after[start:stop], total[start:stop], furiten[start:stop] = best(
+            chunk, calls, seen, own, start
         )
 
     # each 14-tile row has ~7.5 candidate discards; the lean kernel makes ~2x more (smaller)

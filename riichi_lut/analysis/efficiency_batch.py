@@ -20,6 +20,7 @@ from ..core.tiles import KIND_NAMES
 from ..errors import InvalidHandError
 from ..lut import loader
 from ..lut.rows import block_indices, check_totals
+from . import sanma
 from .acceptance import NECESSARY, UNNECESSARY
 from .forms import closed_masks_batch
 from .shanten import batch_tables as shanten_tables
@@ -310,3 +311,57 @@ def _best_keys(
     keys |= kind_of
     starts = np.flatnonzero(np.r_[True, row_of[1:] != row_of[:-1]])
     return np.asarray(np.minimum.reduceat(keys, starts))
+
+
+def analyse_rows_three_player(
+    rows: np.ndarray, calls: Any, which: int, offset: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`analyse_rows` of three-player rows (checked for 2m-8m by the caller): the
+    shanten and mask by :func:`riichi_lut.analysis.sanma.acceptance_indices`."""
+    totals, indices = block_indices(rows)
+    check_totals(totals, calls, offset, sizes=(13 if which == NECESSARY else 14,))
+    return sanma.acceptance_indices(rows, indices, closed_form_shanten(indices)[2], calls, which == NECESSARY)
+
+
+def best_discards_three_player(
+    rows: np.ndarray,
+    calls: Any,
+    visible: np.ndarray | None,
+    own: np.ndarray | None,
+    offset: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`best_discards_reference` for three-player rows: every held kind is a
+    candidate, each 13-tile candidate hand analysed by
+    :func:`riichi_lut.analysis.sanma.acceptance_indices`; the same key and live count (the
+    discarded tile counts as gone)."""
+    totals, _ = block_indices(rows)
+    check_totals(totals, calls, offset, sizes=(14,))
+    row_of, kind_of = np.nonzero(rows > 0)
+    hands = gather_rows(rows, row_of)
+    hands[np.arange(len(kind_of)), kind_of] -= 1
+    calls_of = calls if np.ndim(calls) == 0 else np.asarray(calls)[row_of]
+    indices = block_indices(hands)[1]
+    after, accepted = sanma.acceptance_indices(
+        hands, indices, closed_form_shanten(indices)[2], calls_of, True
+    )
+    seen = None if visible is None else gather_rows(np.ascontiguousarray(visible), row_of)
+    totals_after = live_total(gather_rows(rows, row_of), seen, accepted).astype(np.int32)
+    tenpai = after == 0
+    furiten = tenpai & accepted[np.arange(len(kind_of)), kind_of]
+    if own is not None:
+        discarded = gather_rows(np.ascontiguousarray(own), row_of) > 0
+        furiten |= tenpai & (accepted & discarded).any(axis=1)
+    keys = (totals_after == 0).astype(np.int32) << _DEAD_SHIFT
+    keys |= after.astype(np.int32) << _SHANTEN_SHIFT
+    keys |= furiten.astype(np.int32) << _FURITEN_SHIFT
+    keys |= (255 - totals_after) << 6
+    keys |= kind_of.astype(np.int32)
+    starts = np.flatnonzero(np.r_[True, row_of[1:] != row_of[:-1]])
+    best = np.minimum.reduceat(keys, starts)
+    shanten_after = (best >> _SHANTEN_SHIFT) & 15
+    return (
+        (best & 63).astype(np.int8),
+        shanten_after.astype(np.int8),
+        (255 - ((best >> 6) & 255)).astype(np.int16),
+        ((best >> _FURITEN_SHIFT) & 1).astype(bool),
+    )

@@ -47,11 +47,13 @@ from ..core.hand import (
     not_a_hand_error,
     validate_concealed_counts,
 )
+from ..core.players import check_three_player_hand, check_three_player_rows, is_three_player
 from ..errors import InvalidHandError
 from ..lut import loader
 from ..lut.blocks import HONOR, SUIT, Block, Vector, complete_shapes, completion, join
 from ..lut.rows import as_count_rows, block_indices, calls_per_row, check_totals
 from ..lut.threads import resolve_threads, run_chunks
+from . import sanma
 from .contract import shared_parameters
 from .forms import (
     CHIITOITSU_BY_STATS,
@@ -237,12 +239,16 @@ def _fill_value(b: bytes) -> None:
 
 
 @shared_parameters
-def shanten_value(counts: Sequence[int], melds: int = 0) -> int:
+def shanten_value(counts: Sequence[int], melds: int = 0, players: int = 4) -> int:
     """Shanten (minimum over the forms that apply) of 34 concealed-tile counts with
     ``melds`` calls: the fast scalar path for loops over many hands; row by row what
     :func:`shanten_batch` gives.
 
     $parameters(counts, melds)
+
+    ``players``: 4 (the default) or 3 for three-player Riichi (sanma: 2m-8m do not exist,
+    so the man suit forms no run; a 2m-8m in the hand is an error naming it;
+    docs/sanma.md).
 
     Counts and the tile total are validated (:class:`InvalidHandError`), but to stay fast
     the element types of a list or tuple are not inspected beyond what ``bytes()``
@@ -251,6 +257,9 @@ def shanten_value(counts: Sequence[int], melds: int = 0) -> int:
     >>> shanten_value([1,1,1, 1,1,1, 1,1,1] + [0] * 18 + [4, 0, 0, 0, 0, 0, 0])
     1
     """
+    if (players.__class__ is not int or players != 4) and is_three_player(players):
+        standard, chiitoitsu, kokushi = sanma.lookup(counts, melds)
+        return standard if melds else min(standard, chiitoitsu, kokushi)
     if loader.current is not _v_tables:
         _bind_value()
     if (counts.__class__ is not list and counts.__class__ is not tuple) or melds.__class__ is not int:
@@ -335,20 +344,31 @@ def block_vector(b: int, concealed: Sequence[int], called: Sequence[int]) -> Vec
     return table_vectors(t)[b == 3][int(t[f"{block.name}_class"][index])]
 
 
-def _standard_with_calls(hand: Hand) -> int:
+def hand_vector(b: int, concealed: Sequence[int], called: Sequence[int], players: int = 4) -> Vector:
+    """:func:`block_vector`, or for ``players=3`` the man block of the three-player set."""
+    if b == 0 and players == 3:
+        return sanma.hand_man_vector(concealed, called)
+    return block_vector(b, concealed, called)
+
+
+def _standard_with_calls(hand: Hand, players: int = 4) -> int:
     """Standard-form shanten of a called hand, the call tiles capping each kind."""
     called = hand.called_counts
-    vectors = [block_vector(b, hand.concealed, called) for b in range(4)]
+    vectors = [hand_vector(b, hand.concealed, called, players) for b in range(4)]
     rest = join(join(vectors[0], vectors[1]), vectors[2])
     return completion(rest, vectors[3], MAX_CALLS - hand.n_calls) - 1
 
 
 @shared_parameters
-def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> ShantenResult:
+def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None, players: int = 4) -> ShantenResult:
     """Exact shanten of a hand given as notation, a :class:`Hand`, or 34 concealed counts:
     the value and each form apart (what :func:`shanten_batch` gives by ``form=``).
 
     $parameters(hand, melds)
+
+    ``players``: 4 (the default) or 3 for three-player Riichi (sanma: 2m-8m do not exist,
+    so the man suit forms no run; a 2m-8m in the hand is an error naming it;
+    docs/sanma.md).
 
     >>> shanten("1112345678999m5p")     # nine-gates shape plus a stray 5p: tenpai
     ShantenResult(value=0, standard=0, chiitoitsu=4, kokushi=10)
@@ -356,13 +376,22 @@ def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> Sh
     Traceback (most recent call last):
     ...
     riichi_lut.errors.InvalidHandError: a hand with 0 calls has 13 or 14 concealed tiles, got 0
+    >>> shanten("123m456p789s1122z", players=3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    riichi_lut.errors.InvalidHandError: hand: 2m is not a three-player tile ... (at position 1 ...
+    >>> shanten("1199m123456789p1z", players=3)   # 11m 99m: pairs, never a run
+    ShantenResult(value=0, standard=0, chiitoitsu=4, kokushi=7)
     """
+    three = (players.__class__ is not int or players != 4) and is_three_player(players)
     if isinstance(hand, (str, Hand)):
         if melds is not None:
             raise InvalidHandError("melds= applies to count sequences; a Hand or text carries its calls")
         parsed = as_hand(hand)
+        if three:
+            check_three_player_hand(hand, parsed)
         if parsed.calls:
-            standard = _standard_with_calls(parsed)
+            standard = _standard_with_calls(parsed, 3 if three else 4)
             return ShantenResult(standard, standard, None, None)
         counts: Sequence[int] = parsed.concealed
         calls = 0
@@ -373,7 +402,7 @@ def shanten(hand: str | Hand | Sequence[int], *, melds: int | None = None) -> Sh
         if calls.__class__ is not int or not 0 <= calls <= MAX_CALLS or bool in map(type, hand):
             validate_concealed_counts(hand, calls)  # raises, naming what is wrong
         counts = hand  # validated by the look-up: any malformed input takes the slow path
-    standard, chiitoitsu, kokushi = _lookup(counts, calls)
+    standard, chiitoitsu, kokushi = sanma.lookup(counts, calls) if three else _lookup(counts, calls)
     if calls:
         return ShantenResult(standard, standard, None, None)
     return ShantenResult(min(standard, chiitoitsu, kokushi), standard, chiitoitsu, kokushi)
@@ -449,6 +478,34 @@ def _chunk(lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: st
     return indices_shanten(lut, [im, ip, is_, iz], calls, form)
 
 
+def _chunk_three(
+    lut: BatchTables, rows: np.ndarray, calls: np.ndarray | int, form: str, offset: int
+) -> np.ndarray:
+    """:func:`_chunk` for three-player rows (checked for 2m-8m by the caller): the standard
+    form by :func:`riichi_lut.analysis.sanma.standard_indices`, chiitoitsu and kokushi from
+    the packed statistics of the four-player per-block tables, as :func:`indices_shanten`."""
+    totals, (im, ip, is_, iz) = block_indices(rows)
+    check_totals(totals, calls, offset)
+    closed = np.broadcast_to(np.asarray(calls) == 0, totals.shape)
+    if form in ("chiitoitsu", "kokushi") and not np.all(closed):
+        row = offset + int(np.flatnonzero(~closed)[0])
+        raise InvalidHandError(f"counts row {row}: form={form!r} needs a closed hand (0 calls)", row=row)
+    if form != "standard":
+        summed = lut.man[im]
+        summed += lut.suit[ip]
+        summed += lut.suit[is_]
+        summed += lut.honor[iz]
+        stats = summed >> 16
+        if form == "chiitoitsu":
+            return np.asarray(lut.chiitoitsu[stats & np.uint32(127)])
+        if form == "kokushi":
+            return np.asarray(lut.kokushi[stats >> 7])
+    standard = sanma.standard_indices(sanma.sanma_tables(), ip, is_, iz, sanma.man_index(im), calls)
+    if form == "standard":
+        return standard
+    return np.asarray(np.where(closed, np.minimum(standard, lut.closed_forms[stats]), standard))
+
+
 def indices_shanten(
     lut: BatchTables, indices: list[np.ndarray], calls: np.ndarray | int, form: str
 ) -> np.ndarray:
@@ -480,12 +537,15 @@ def indices_shanten(
 
 @shared_parameters
 def shanten_batch(
-    counts: Any, melds: Any = 0, form: Form = "all", *, threads: int | None = None
+    counts: Any, melds: Any = 0, form: Form = "all", *, threads: int | None = None, players: int = 4
 ) -> np.ndarray:
     """Shanten of N hands at once: an (N,) int8 array, row ``i`` what :func:`shanten`
     gives for hand ``i`` (its ``value``, or the field named by ``form``).
 
     $parameters(counts, melds, form, threads)
+
+    ``players``: 4 (the default) or 3 for three-player Riichi (sanma): a row holding a
+    2m-8m is an error naming the row and the tile (docs/sanma.md).
 
     Vectorised: rows are processed in chunks with a few dozen numpy operations each, no
     Python loop over hands, and an error names the first bad row whatever the threads.
@@ -500,15 +560,19 @@ def shanten_batch(
     """
     form = check_form(form)
     workers = resolve_threads(threads)
+    three = (players.__class__ is not int or players != 4) and is_three_player(players)
     rows = as_count_rows(counts)
+    if three:
+        check_three_player_rows(rows)
     n = len(rows)
     calls = calls_per_row(melds, n)
     out = np.empty(n, dtype=np.int8)
     lut = batch_tables()
+    chunk = _chunk_three if three else _chunk
 
     def work(start: int, stop: int) -> None:
         part = calls if isinstance(calls, int) else calls[start:stop]
-        out[start:stop] = _chunk(lut, rows[start:stop], part, form, start)
+        out[start:stop] = chunk(lut, rows[start:stop], part, form, start)
 
     run_chunks(n, CHUNK_ROWS if workers == 1 else CHUNK_ROWS_THREADED, work, workers)
     return out
@@ -527,6 +591,7 @@ __all__ = [
     "block_vector",
     "capped_block_vector",
     "general_shanten_value",
+    "hand_vector",
     "indices_shanten",
     "shanten",
     "shanten_batch",

@@ -263,10 +263,7 @@ def best_discards_reference(
             [index[again] for index in indices],
             rows[again] > 0,
         )
-    after = (keys >> _SHANTEN_SHIFT) & 15
-    furiten = (keys >> _FURITEN_SHIFT) & 1
-    total = 255 - ((keys >> 6) & 255)
-    return (keys & 63).astype(np.int8), after.astype(np.int8), total.astype(np.int16), furiten.astype(bool)
+    return _key_fields(keys)
 
 
 # the key of a candidate, smaller better: dead | shanten after | furiten | 255 - total | kind
@@ -297,6 +294,22 @@ def _best_keys(
 
     calls_of = calls if np.ndim(calls) == 0 else np.asarray(calls)[row_of]
     after, accepted = analyse_indices(lut, expanded, rows_of, calls_of, NECESSARY)
+    return _smallest_keys(rows, row_of, kind_of, after, accepted, visible, own)
+
+
+def _smallest_keys(
+    rows: np.ndarray,
+    row_of: np.ndarray,
+    kind_of: np.ndarray,
+    after: np.ndarray,
+    accepted: np.ndarray,
+    visible: np.ndarray | None,
+    own: np.ndarray | None,
+) -> np.ndarray:
+    """The smallest candidate key of each row (int32) from the candidates (row ``row_of``
+    discarding ``kind_of``, in row order) with their shanten ``after`` the discard and
+    ``accepted`` kinds: live total (the discarded tile counts as gone), furiten (tenpai
+    on a kind discarded, this one or one of ``own``), dead (no live tile)."""
     seen = None if visible is None else gather_rows(np.ascontiguousarray(visible), row_of)
     totals = live_total(gather_rows(rows, row_of), seen, accepted).astype(np.int32)
     tenpai = after == 0
@@ -308,9 +321,17 @@ def _best_keys(
     keys |= after.astype(np.int32) << _SHANTEN_SHIFT
     keys |= furiten.astype(np.int32) << _FURITEN_SHIFT
     keys |= (255 - totals) << 6
-    keys |= kind_of
+    keys |= kind_of.astype(np.int32)
     starts = np.flatnonzero(np.r_[True, row_of[1:] != row_of[:-1]])
     return np.asarray(np.minimum.reduceat(keys, starts))
+
+
+def _key_fields(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(discard kind int8, shanten after int8, live total int16, furiten bool) of keys."""
+    after = (keys >> _SHANTEN_SHIFT) & 15
+    furiten = (keys >> _FURITEN_SHIFT) & 1
+    total = 255 - ((keys >> 6) & 255)
+    return (keys & 63).astype(np.int8), after.astype(np.int8), total.astype(np.int16), furiten.astype(bool)
 
 
 def analyse_rows_three_player(
@@ -344,24 +365,4 @@ def best_discards_three_player(
     after, accepted = sanma.acceptance_indices(
         hands, indices, closed_form_shanten(indices)[2], calls_of, True
     )
-    seen = None if visible is None else gather_rows(np.ascontiguousarray(visible), row_of)
-    totals_after = live_total(gather_rows(rows, row_of), seen, accepted).astype(np.int32)
-    tenpai = after == 0
-    furiten = tenpai & accepted[np.arange(len(kind_of)), kind_of]
-    if own is not None:
-        discarded = gather_rows(np.ascontiguousarray(own), row_of) > 0
-        furiten |= tenpai & (accepted & discarded).any(axis=1)
-    keys = (totals_after == 0).astype(np.int32) << _DEAD_SHIFT
-    keys |= after.astype(np.int32) << _SHANTEN_SHIFT
-    keys |= furiten.astype(np.int32) << _FURITEN_SHIFT
-    keys |= (255 - totals_after) << 6
-    keys |= kind_of.astype(np.int32)
-    starts = np.flatnonzero(np.r_[True, row_of[1:] != row_of[:-1]])
-    best = np.minimum.reduceat(keys, starts)
-    shanten_after = (best >> _SHANTEN_SHIFT) & 15
-    return (
-        (best & 63).astype(np.int8),
-        shanten_after.astype(np.int8),
-        (255 - ((best >> 6) & 255)).astype(np.int16),
-        ((best >> _FURITEN_SHIFT) & 1).astype(bool),
-    )
+    return _key_fields(_smallest_keys(rows, row_of, kind_of, after, accepted, visible, own))

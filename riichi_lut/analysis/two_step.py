@@ -194,12 +194,22 @@ def two_steps(options: Sequence[Option], melds: int, called: Sequence[int] | Non
 
 
 def _from_answer(request: follow_ups.Request, answer: follow_ups.Answer) -> TwoStep:
-    found = tuple(FollowUp(*row) for row in answer.follow_ups)
+    """The two-step view from the batch path's rows: :func:`_summary`'s figures summed
+    over the rows themselves (integer sums, one division each, as there)."""
+    rows = answer.follow_ups
+    found = tuple([FollowUp(*row) for row in rows])
     if answer.improvements is None:
-        return _summary(found, request.shanten)
+        weight = sum([row[1] for row in rows])
+        if not weight:
+            return TwoStep(found, 0.0, 0.0 if request.shanten == 1 else None, None, None, None)
+        average = sum([row[1] * row[4] for row in rows]) / weight
+        good = None
+        if request.shanten == 1:
+            good = sum([row[1] for row in rows if row[4] > GOOD_SHAPE_LIVE]) / weight
+        return TwoStep(found, average, good, None, None, None)
     waits = tuple(request.accepted)
-    wait_live = sum(request.live[k] for k in waits)
-    better = tuple(Improvement(*row) for row in answer.improvements)
+    wait_live = sum([request.live[k] for k in waits])
+    better = tuple([Improvement(*row) for row in answer.improvements])
     return TwoStep(found, None, None, waits, wait_live, better)
 
 

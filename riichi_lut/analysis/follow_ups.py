@@ -76,10 +76,12 @@ _PAIR_INDEX = np.array([[126, 1, 0], [126, 0, 1], [0, 126, 1]], dtype=np.intp)
 _BLOCK_SHIFTS = np.array([[0], [9], [18], [27]], dtype=np.uint64)
 
 
-def _shanten(indices: np.ndarray, melds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(shanten over the forms, standard shanten, packed chiitoitsu/kokushi statistics) of
-    rows from their (4, n) block indices, from the shanten batch tables: what
-    :func:`~riichi_lut.analysis.shanten.indices_shanten` gives for ``form="all"``."""
+def _shanten(indices: np.ndarray, melds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(shanten over the forms, standard shanten, the lower of chiitoitsu and kokushi,
+    their packed statistics) of rows from their (4, n) block indices, from the shanten
+    batch tables: the first is what :func:`~riichi_lut.analysis.shanten.indices_shanten`
+    gives for ``form="all"``; with calls, the closed forms do not apply (the standard
+    shanten stands for them)."""
     lut = batch_tables()
     summed = lut.man.take(indices[0])
     summed += lut.suit.take(indices[1])
@@ -93,8 +95,9 @@ def _shanten(indices: np.ndarray, melds: int) -> tuple[np.ndarray, np.ndarray, n
     summed += vz
     stats = summed >> 16
     if melds:
-        return standard, standard, stats
-    return np.minimum(standard, lut.closed_forms.take(stats)), standard, stats
+        return standard, standard, standard, stats
+    closed = lut.closed_forms.take(stats)
+    return np.minimum(standard, closed), standard, closed, stats
 
 
 def _masks(lut: KernelTables, indices: np.ndarray, melds: int) -> np.ndarray:
@@ -182,22 +185,23 @@ def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
     indices = np.concatenate(
         (per_group, per_group.take(group, axis=1) - _INDEX_WEIGHTS.take(discard, axis=1)), axis=1
     )
-    shanten, standard, stats = _shanten(indices, melds)
+    shanten, standard, closed, stats = _shanten(indices, melds)
     shanten14 = shanten[:n].astype(np.int64)
     row_shanten14 = shanten14.take(group)
     kept = shanten[n:] == row_shanten14
-    improves = np.array(improving, dtype=bool).take(group)
-    kept &= ~(improves & ((row_shanten14 != 0) | (discard == group_draw.take(group))))
+    if any(improving):  # an improvement keeps tenpai, and not by discarding the draw
+        improves = np.array(improving, dtype=bool).take(group)
+        kept &= ~(improves & ((row_shanten14 != 0) | (discard == group_draw.take(group))))
     chosen = np.flatnonzero(kept)
     key = np.full(len(group), -1, dtype=np.int64)
     if len(chosen):
         rows = chosen + n
         drawable = unpack_masks(_masks(tables(), indices.take(rows, axis=1), melds))
         owners = group.take(chosen)
-        if not melds:
-            _merge_closed_forms(
-                drawable, rows14, owners, discard.take(chosen), stats.take(rows), standard.take(rows)
-            )
+        std = standard.take(rows)
+        subset = np.flatnonzero(closed.take(rows) <= std) if not melds else chosen[:0]
+        if len(subset):
+            _merge_closed_forms(drawable, subset, rows14, owners, discard.take(chosen), stats.take(rows), std)
         totals = np.einsum("ij,ij->i", drawable.view(np.uint8), live_after.take(owners, axis=0))
         key[chosen] = totals.astype(np.int64) * 64 + (63 - discard.take(chosen))
     best = np.maximum.reduceat(key, np.searchsorted(group, np.arange(n)))  # every group holds tiles
@@ -206,26 +210,26 @@ def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
 
 def _merge_closed_forms(
     accepted: np.ndarray,
+    subset: np.ndarray,
     rows14: np.ndarray,
     group: np.ndarray,
     discard: np.ndarray,
     stats: np.ndarray,
     standard: np.ndarray,
 ) -> None:
-    """Closed rows where chiitoitsu or kokushi reach the standard shanten: ``accepted``
-    (the standard masks, (m, 34) bool) becomes the union over the forms at the minimum,
-    as in :func:`~riichi_lut.analysis.efficiency_batch.analyse_indices`."""
+    """The closed rows ``subset`` of those analysed, where chiitoitsu or kokushi reach the
+    standard shanten: ``accepted`` (the standard masks, (m, 34) bool) becomes the union
+    over the forms at the minimum, as in
+    :func:`~riichi_lut.analysis.efficiency_batch.analyse_indices`."""
     fused = batch_tables()
-    chi, ko = fused.chiitoitsu[stats & np.uint32(127)], fused.kokushi[stats >> 7]
-    subset = np.flatnonzero(np.minimum(chi, ko) <= standard)
-    if not len(subset):
-        return
-    rows = rows14[group[subset]]
-    rows[np.arange(len(subset)), discard[subset]] -= 1
-    chi_mask, ko_mask = closed_masks_batch(rows, stats[subset], True)
-    chi, ko, std = chi[subset], ko[subset], standard[subset]
+    stats = stats.take(subset)
+    chi, ko, std = fused.chiitoitsu.take(stats & 127), fused.kokushi.take(stats >> 7), standard.take(subset)
+    rows = rows14.take(group.take(subset), axis=0)
+    rows -= _ONE_OF.take(discard.take(subset), axis=0)
+    chi_mask, ko_mask = closed_masks_batch(rows, stats, True)
     best = np.minimum(std, np.minimum(chi, ko))
-    merged = accepted[subset] & (std == best)[:, None]
+    merged = accepted.take(subset, axis=0)
+    merged &= (std == best)[:, None]
     merged |= chi_mask & (chi == best)[:, None]
     merged |= ko_mask & (ko == best)[:, None]
     accepted[subset] = merged

@@ -164,8 +164,9 @@ def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
         spans.append((len(accepted), len(more)))
     if not owner:
         return [Answer([], [] if r.shanten == 0 else None) for r in requests]
-    hands = np.array([r.counts for r in requests], dtype=np.uint8)
-    lives = np.array([r.live for r in requests], dtype=np.uint8)  # 34 * 4 < 256: sums fit
+    # counts and live counts 0..4 (34 * 4 < 256: sums fit), as bytes: no per-element parse
+    hands = np.frombuffer(b"".join([bytes(r.counts) for r in requests]), dtype=np.uint8).reshape(-1, 34)
+    lives = np.frombuffer(b"".join([bytes(r.live) for r in requests]), dtype=np.uint8).reshape(-1, 34)
     group_owner = np.array(owner, dtype=np.intp)
     group_draw = np.array(draws, dtype=np.intp)
     drawn = _ONE_OF.take(group_draw, axis=0)
@@ -181,7 +182,7 @@ def answer(requests: Sequence[Request], melds: int) -> list[Answer] | None:
     # shanten, and only those rows get masks
     group, discard = np.nonzero(rows14)
     n = len(owner)
-    per_group = _INDEX_WEIGHTS @ rows14.T  # (4, n)
+    per_group = (_INDEX_WEIGHTS @ hands.T).take(group_owner, axis=1) + _INDEX_WEIGHTS.take(group_draw, axis=1)
     indices = np.concatenate(
         (per_group, per_group.take(group, axis=1) - _INDEX_WEIGHTS.take(discard, axis=1)), axis=1
     )

@@ -42,6 +42,7 @@ from ..analysis.efficiency import (
     resolve,
     ukeire_resolved,
 )
+from ..analysis.shanten import shanten_value
 from ..analysis.two_step import TwoStepChoice, check_two_step
 from ..core.tiles import KIND_NAMES
 from ..core.visible import VisibleLike
@@ -302,7 +303,7 @@ def _recommend(
     resolved: Resolved, visible: VisibleLike, choice: TwoStepChoice, simulation: _Simulation, turn: _Turn
 ) -> Hint:
     """The hint of a 3n+2 hand: the best discard and why, against the runner-up."""
-    shanten = hand_shanten(resolved)
+    shanten = _shanten(resolved)
     live, discarded = live_counts(resolved, visible), discarded_mask(visible)
     options = plain = ranked_options(resolved, live, choice, shanten=shanten, discarded=discarded)
     settings = simulation.settings
@@ -330,6 +331,15 @@ def _recommend(
         reasons.append(Reason(Code.FURITEN))
     why = render(tuple(reasons))
     return Hint(best.tile, best.shanten, why, tuple(reasons), options, simulation=simulated)
+
+
+def _shanten(resolved: Resolved) -> int:
+    """:func:`~riichi_lut.analysis.efficiency.hand_shanten`: by the scalar shanten look-up
+    when no call tile is known (the same tables, without building the discard masks that
+    the ranking does not read), else by the exact path of known call tiles."""
+    if resolved.called is None or not any(resolved.called):
+        return shanten_value(resolved.counts, resolved.melds)
+    return hand_shanten(resolved)
 
 
 def is_complete(resolved: Resolved) -> bool:

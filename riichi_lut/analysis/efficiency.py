@@ -254,8 +254,9 @@ def rank_discards(
     ``players``: 4 (the default) or 3 for three-player Riichi (sanma: 2m-8m do not exist,
     have no live copies and are never accepted; a 2m-8m in the hand or the visible tiles
     is an error naming it; docs/sanma.md).
-    For three players the two-step measure is not computed yet (``two_step`` is ``None``
-    on every option; ties fall to the red five, then tile order).
+    For three players the two-step measure is computed by the scalar reference path
+    (``two_step_reference``: one analysis per draw and discard, slower than the
+    four-player batch path).
 
     >>> [(o.tile, o.shanten, o.total) for o in rank_discards("123m456p789s1122z7z")][:3]
     [('7z', 0, 4), ('1m', 1, 11), ('4p', 1, 11)]
@@ -306,8 +307,6 @@ def ranked_options(
                 kind, red, after, after > best_possible, wrap(TileMask, mask), total, live, None, furiten
             )
         )
-    if resolved.players == 3:  # the two-step measure has no three-player version yet
-        choice = "none"
     return _with_two_steps(options, choice, counts, resolved, live)
 
 
@@ -347,7 +346,7 @@ def with_two_steps(
         hand = list(counts)
         hand[option.kind] -= 1
         after.append((hand, option.shanten, bits(option.mask), live))
-    extras = two_steps(after, resolved.melds, resolved.called)
+    extras = two_steps(after, resolved.melds, resolved.called, resolved.players)
     return [replace(o, two_step=extra) for o, extra in zip(options, extras, strict=True)]
 
 

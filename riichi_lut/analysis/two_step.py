@@ -130,22 +130,22 @@ class TwoStep:
 
 
 def _accepted_total(
-    counts: Sequence[int], melds: int, called: Sequence[int] | None, live: Sequence[int]
+    counts: Sequence[int], melds: int, called: Sequence[int] | None, live: Sequence[int], players: int = 4
 ) -> int:
-    return sum(live[k] for k in bits(combined(counts, melds, NECESSARY, called)[1]))
+    return sum(live[k] for k in bits(combined(counts, melds, NECESSARY, called, players)[1]))
 
 
 def _best_discard(
-    counts14: list[int], melds: int, called: Sequence[int] | None, live: Sequence[int]
+    counts14: list[int], melds: int, called: Sequence[int] | None, live: Sequence[int], players: int = 4
 ) -> tuple[int, int | None, int]:
     """(shanten of the 14-tile hand, best discard keeping it, live acceptance after)."""
-    shanten, keep = combined(counts14, melds, UNNECESSARY, called)
+    shanten, keep = combined(counts14, melds, UNNECESSARY, called, players)
     if shanten < 0:
         return shanten, None, 0
     best_kind, best_total = None, -1
     for kind in bits(keep):
         counts14[kind] -= 1
-        total = _accepted_total(counts14, melds, called, live)
+        total = _accepted_total(counts14, melds, called, live, players)
         counts14[kind] += 1
         if total > best_total:
             best_kind, best_total = kind, total
@@ -164,11 +164,12 @@ def two_step(
     shanten: int,
     accepted: Sequence[int],
     live: Sequence[int],
+    players: int = 4,
 ) -> TwoStep:
     """Two-step analysis of the 13-tile (3n+1) hand ``counts`` whose shanten is
     ``shanten`` and whose accepted kinds are ``accepted``, with ``live`` counts: one
-    option of :func:`two_steps`."""
-    return two_steps([(counts, shanten, accepted, live)], melds, called)[0]
+    option of :func:`two_steps` (``players=3``: a three-player hand, docs/sanma.md)."""
+    return two_steps([(counts, shanten, accepted, live)], melds, called, players)[0]
 
 
 Option = tuple[Sequence[int], int, Sequence[int], Sequence[int]]
@@ -176,21 +177,29 @@ Option = tuple[Sequence[int], int, Sequence[int], Sequence[int]]
 (at tenpai its waits) and live counts."""
 
 
-def two_steps(options: Sequence[Option], melds: int, called: Sequence[int] | None) -> list[TwoStep]:
+def two_steps(
+    options: Sequence[Option], melds: int, called: Sequence[int] | None, players: int = 4
+) -> list[TwoStep]:
     """:func:`two_step` of several options of one hand (``melds`` calls holding
     ``called``) at once.
 
-    Hands without known call tiles take the batch path of
+    Four-player hands without known call tiles take the batch path of
     :mod:`riichi_lut.analysis.follow_ups`, one kernel call for all the options; hands
-    whose calls cap some kinds (or live counts outside 0..4) take
+    whose calls cap some kinds (or live counts outside 0..4), and three-player hands
+    (``players=3``: the batch kernel holds the four-player tables), take
     :func:`two_step_reference`, one option at a time.
     Both give the same answers (tests/analysis/test_follow_ups.py)."""
-    if (called is None or not any(called)) and all(min(o[3]) >= 0 and max(o[3]) <= 4 for o in options):
+    four = players == 4
+    if (
+        four
+        and (called is None or not any(called))
+        and all(min(o[3]) >= 0 and max(o[3]) <= 4 for o in options)
+    ):
         requests = [follow_ups.Request(*option) for option in options]
         answers = follow_ups.answer(requests, melds)
         if answers is not None:
             return [_from_answer(r, a) for r, a in zip(requests, answers, strict=True)]
-    return [two_step_reference(c, melds, called, s, a, live) for c, s, a, live in options]
+    return [two_step_reference(c, melds, called, s, a, live, players) for c, s, a, live in options]
 
 
 # The batch path builds ~50 follow-ups a hint: by the slots' own setters, what
@@ -271,20 +280,22 @@ def two_step_reference(
     shanten: int,
     accepted: Sequence[int],
     live: Sequence[int],
+    players: int = 4,
 ) -> TwoStep:
     """:func:`two_step` by one scalar analysis per (draw, discard): the path before issue
-    13, kept for hands whose calls cap some kinds and as the reference of the table path."""
+    13, kept for hands whose calls cap some kinds, for three-player hands (``players=3``)
+    and as the reference of the table path."""
     hand = list(counts)
     found = []
     for draw in accepted:
         hand[draw] += 1
         after_live = list(live)
         after_live[draw] = max(0, after_live[draw] - 1)
-        shanten14, discard, total = _best_discard(hand, melds, called, after_live)
+        shanten14, discard, total = _best_discard(hand, melds, called, after_live, players)
         hand[draw] -= 1
         found.append(FollowUp(draw, live[draw], discard, shanten14, total))
     if shanten == 0:
-        return _tenpai(hand, melds, called, accepted, live, tuple(found))
+        return _tenpai(hand, melds, called, accepted, live, tuple(found), players)
     return _summary(tuple(found), shanten)
 
 
@@ -295,6 +306,7 @@ def _tenpai(
     waits: Sequence[int],
     live: Sequence[int],
     follow_ups: tuple[FollowUp, ...],
+    players: int = 4,
 ) -> TwoStep:
     wait_live = sum(live[k] for k in waits)
     improvements = []
@@ -304,14 +316,14 @@ def _tenpai(
         hand[draw] += 1
         after_live = list(live)
         after_live[draw] -= 1
-        shanten, keep = combined(hand, melds, UNNECESSARY, called)
+        shanten, keep = combined(hand, melds, UNNECESSARY, called, players)
         best: tuple[int, int] | None = None
         if shanten == 0:
             for discard in bits(keep):
                 if discard == draw:
                     continue
                 hand[discard] -= 1
-                total = _accepted_total(hand, melds, called, after_live)
+                total = _accepted_total(hand, melds, called, after_live, players)
                 hand[discard] += 1
                 if total > wait_live and (best is None or total > best[1]):
                     best = (discard, total)

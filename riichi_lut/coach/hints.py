@@ -170,6 +170,7 @@ def hint(
     simulate: bool | Mapping[str, Any] | None = False,
     win: Win | None = None,
     rules: RuleSet | None = None,
+    players: int = 4,
 ) -> Hint:
     """The best discard of a 3n+2 hand with a plain-English ``why``, or the shanten and
     acceptance of a 3n+1 hand (``discard`` is then ``None``).
@@ -202,6 +203,16 @@ def hint(
     The hand is parsed once: everything below works on the resolved hand, and the
     simulator gets the parsed :class:`~riichi_lut.core.hand.Hand`, not the notation again.
 
+    ``players``: 4 (the default) or 3 for three-player Riichi (sanma: 2m-8m do not exist,
+    have no live copies and are never accepted; a 2m-8m in the hand or the visible tiles
+    is an error naming it; docs/sanma.md). The two-step measure then takes the scalar
+    reference path; ``simulate`` is four-player only (an error with ``players=3``); a
+    complete hand's yaku are judged as in four players (sanma plays the same yaku; North is
+    nobody's seat wind there).
+
+    >>> hint("11m99m123456p789s5z", players=3).discard   # 5z: no 2m-8m to build on
+    '5z'
+
     >>> h = hint("234m567m345s99s457p", simulate={"n": 2_000, "draws": 3})
     >>> h.discard, [r.code.value for r in h.reasons]
     ('7p', ['discard', 'more_tiles', 'simulation'])
@@ -210,7 +221,11 @@ def hint(
     """
     settings = simulation_settings(simulate)
     choice = check_two_step(two_step, "ties")
-    resolved = resolve(hand, melds)
+    resolved = resolve(hand, melds, players)
+    if settings is not None and resolved.players == 3:
+        raise InvalidArgumentError(
+            "simulate=... is not available for players=3 (the simulator deals four-player walls)"
+        )
     # what the simulator is given: the parsed Hand (no second parse), or the counts and melds
     source: HandLike = hand if resolved.hand is None else resolved.hand
     calls = melds if resolved.hand is None else None
@@ -338,7 +353,7 @@ def _shanten(resolved: Resolved) -> int:
     when no call tile is known (the same tables, without building the discard masks that
     the ranking does not read), else by the exact path of known call tiles."""
     if resolved.called is None or not any(resolved.called):
-        return shanten_value(resolved.counts, resolved.melds)
+        return shanten_value(resolved.counts, resolved.melds, resolved.players)
     return hand_shanten(resolved)
 
 

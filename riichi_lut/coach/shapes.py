@@ -135,9 +135,10 @@ def _other_yaku(f: PairFacts) -> str | None:
     return "every tile is a simple (tanyao, where open tanyao is played)" if f.simples_only else None
 
 
-def pair_facts(counts: Sequence[int], live: Sequence[int]) -> PairFacts:
-    """:class:`PairFacts` of 13 closed ``counts`` with their ``live`` counts."""
-    form = shanten_of(list(counts))
+def pair_facts(counts: Sequence[int], live: Sequence[int], players: int = 4) -> PairFacts:
+    """:class:`PairFacts` of 13 closed ``counts`` with their ``live`` counts (``players=3``:
+    a three-player hand)."""
+    form = shanten_of(list(counts), players=players)
     assert form.chiitoitsu is not None  # closed counts: seven pairs applies
     pairs = tuple(k for k, c in enumerate(counts) if c == 2)
     return PairFacts(
@@ -170,7 +171,7 @@ def pairs_reason(
             return None
     counts = list(resolved.counts)
     counts[best.kind] -= 1
-    facts = pair_facts(counts, best.live)
+    facts = pair_facts(counts, best.live, resolved.players)
     rule = next(r for r in PAIR_RULES if r.applies(facts))
     values: dict[str, Any] = {
         "shape": facts.shape,

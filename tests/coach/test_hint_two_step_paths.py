@@ -22,8 +22,10 @@ from riichi_lut.core.tiles import KIND_NAMES
 HANDS = 150
 
 
-def _reference(options: Sequence[Any], melds: int, called: Sequence[int] | None) -> list[TwoStep]:
-    return [two_step_reference(c, melds, called, s, a, live) for c, s, a, live in options]
+def _reference(
+    options: Sequence[Any], melds: int, called: Sequence[int] | None, players: int = 4
+) -> list[TwoStep]:
+    return [two_step_reference(c, melds, called, s, a, live, players) for c, s, a, live in options]
 
 
 def _text(counts: Sequence[int]) -> str:

@@ -26,6 +26,14 @@ when the win comes on the draw right after the declaration, chiihou (tenhou for 
 seat) for a win on the very first draw; no dora, so points are the value before dora.
 Every closed tsumo has a yaku (menzen tsumo), so every complete hand scores.
 
+**Three players** (``players=3``): the deal and the draws come from the 108-tile wall
+of three-player Riichi (no 2m-8m, so ``draws`` is at most 108 - 13 = 95), and shanten and
+discards are those of three players (``shanten_batch`` and ``best_discard_batch`` with
+``players=3``). The wins are **not scored**: no three-player scoring rule set exists yet
+(no nukidora, no tsumo loss or split in ``score_batch``), so the result's ``scored`` is
+``False`` and its points, han, fu, yakuman and yaku are empty; tenpai and win by turn
+are complete.
+
 **Method:** per chunk of games (:mod:`riichi_lut.sim.backend`), one loop over turns and
 none over games: the drawn kind of every live game is sampled in proportion to the
 copies left in its wall (cumulative sums of the (N, 34) wall counts against one uniform
@@ -55,6 +63,7 @@ import numpy as np
 from ..analysis.efficiency import best_discard_batch
 from ..analysis.shanten import shanten_batch
 from ..core.args import as_count, as_flag
+from ..core.players import check_players, wall_copies
 from ..core.tiles import NUM_KINDS
 from ..core.winds import WIND_LETTERS, wind_index
 from ..errors import InvalidArgumentError, InvalidSituationError
@@ -65,6 +74,11 @@ from .deals import deal_counts
 from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work, chunk_parameter
 
 WALL_AFTER_DEAL = 136 - 13
+#: three players: the 108-tile wall less the deal
+WALL_AFTER_DEAL_3P = 108 - 13
+NOT_SCORED_3P = (
+    "not scored: three-player scoring (nukidora, tsumo loss or split) is not part of score_batch yet"
+)
 DEFAULT_SELFPLAY_CHUNK = 1 << 14
 
 # --------------------------------------------------------------------------- the game loop
@@ -85,7 +99,7 @@ class Played:
 
 
 def _best_discards(
-    hands: np.ndarray, seen: np.ndarray, melds: int, dedupe: bool
+    hands: np.ndarray, seen: np.ndarray, melds: int, dedupe: bool, players: int = 4
 ) -> tuple[np.ndarray, np.ndarray]:
     """(discard kind, shanten after) of each 14-tile row; with ``dedupe``, equal (hand,
     visible) states are evaluated once (many games share their first states in a
@@ -94,9 +108,9 @@ def _best_discards(
         key = np.ascontiguousarray(np.concatenate([hands, seen], axis=1)).view(np.dtype((np.void, 68)))
         _, first, inverse = np.unique(key.reshape(-1), return_index=True, return_inverse=True)
         if len(first) < len(hands):
-            kind, after, _ = best_discard_batch(hands[first], melds, seen[first], threads=1)
+            kind, after, _ = best_discard_batch(hands[first], melds, seen[first], threads=1, players=players)
             return kind[inverse.reshape(-1)], after[inverse.reshape(-1)]
-    kind, after, _ = best_discard_batch(hands, melds, seen, threads=1)
+    kind, after, _ = best_discard_batch(hands, melds, seen, threads=1, players=players)
     return kind, after
 
 
@@ -120,6 +134,7 @@ class _Policy:
     melds: int
     riichi: bool
     dedupe: bool
+    players: int = 4
 
     def discards(
         self,
@@ -136,7 +151,9 @@ class _Policy:
         free = np.flatnonzero(riichi_turn[games] < 0)
         if len(free):
             choosing = games[free]
-            kind, after = _best_discards(hand[free], self.seen[choosing], self.melds, self.dedupe)
+            kind, after = _best_discards(
+                hand[free], self.seen[choosing], self.melds, self.dedupe, self.players
+            )
             discard[free] = kind
             now = after == 0
             first = now & (tenpai_turn[choosing] < 0)
@@ -156,6 +173,7 @@ def play(
     riichi: bool = True,
     riichi_at_start: bool = False,
     dedupe: bool = False,
+    players: int = 4,
 ) -> Played:
     """Play games from 13-tile ``hands`` (N, 34) for ``len(uniforms)`` draws.
 
@@ -166,13 +184,14 @@ def play(
     cumulative counts of its wall, so two games with the same wall and uniforms draw the
     same tiles whatever their hands (common random numbers). ``riichi_at_start`` counts
     a hand that is tenpai at the start as already in riichi (its last discard was the
-    declaration); otherwise it declares with its first discard.
+    declaration); otherwise it declares with its first discard. ``players=3``: shanten
+    and discards of three-player Riichi (the hands and wall hold no 2m-8m).
     """
     n, draws = len(hands), len(uniforms)
     tenpai_turn = np.full(n, -1, dtype=np.int16)
     riichi_turn = np.full(n, -1, dtype=np.int16)
     win_turn = np.full(n, -1, dtype=np.int16)
-    ready = shanten_batch(hands, melds, threads=1) == 0
+    ready = shanten_batch(hands, melds, threads=1, players=players) == 0
     tenpai_turn[ready] = 0
     if riichi and riichi_at_start:
         riichi_turn[ready] = 0
@@ -180,7 +199,7 @@ def play(
     win_hands: list[np.ndarray] = []
     win_kinds: list[np.ndarray] = []
     active = np.arange(n)
-    policy = _Policy(seen, melds, riichi, dedupe)
+    policy = _Policy(seen, melds, riichi, dedupe, players)
     turns = 0
     for t in range(1, draws + 1):
         if not len(active):
@@ -193,7 +212,7 @@ def play(
         # a win needs a tenpai hand before the draw
         tenpai = np.flatnonzero(tenpai_turn[active] >= 0)
         if len(tenpai):
-            complete = tenpai[shanten_batch(hand[tenpai], melds, threads=1) < 0]
+            complete = tenpai[shanten_batch(hand[tenpai], melds, threads=1, players=players) < 0]
             if len(complete):
                 win_turn[active[complete]] = t
                 won.append(active[complete])
@@ -231,7 +250,9 @@ class SelfPlayResult:
     is always 0); both have ``draws + 1`` entries. ``points``, ``han``, ``fu`` and
     ``yakuman`` are histograms over the wins (``han`` and ``fu`` for the wins below
     yakuman, ``yakuman`` by multiple), ``yaku`` how many wins counted each yaku.
-    ``player_turns`` is the number of draws played over all games.
+    ``player_turns`` is the number of draws played over all games. ``players`` is 4 or 3
+    (the 108-tile wall); ``scored`` is ``False`` when the wins were not scored (three
+    players: the score fields are then empty, and ``to_dict()["scoring"]`` says why).
     """
 
     games: int
@@ -248,6 +269,8 @@ class SelfPlayResult:
     fu: Mapping[int, int]
     yakuman: Mapping[int, int]
     yaku: Mapping[str, int]
+    players: int = 4
+    scored: bool = True
 
     @property
     def tenpai(self) -> int:
@@ -283,13 +306,17 @@ class SelfPlayResult:
 
     @property
     def mean_points(self) -> float | None:
-        """Mean points of a win (tsumo payments summed, no dora)."""
-        return sum(p * c for p, c in self.points.items()) / self.wins if self.wins else None
+        """Mean points of a win (tsumo payments summed, no dora); ``None`` without wins or
+        when the wins were not scored."""
+        if not self.wins or not self.scored:
+            return None
+        return sum(p * c for p, c in self.points.items()) / self.wins
 
     def to_dict(self) -> dict[str, Any]:
         """The settings, curves and score distribution, for JSON."""
         return {
             "games": self.games,
+            "players": self.players,
             "draws": self.draws,
             "seed": self.seed,
             "riichi": self.riichi,
@@ -305,6 +332,7 @@ class SelfPlayResult:
             "mean_turns_to_tenpai": self.mean_turns_to_tenpai,
             "mean_turns_to_win": self.mean_turns_to_win,
             "mean_points": self.mean_points,
+            "scoring": "scored" if self.scored else NOT_SCORED_3P,
             "points": {str(k): v for k, v in self.points.items()},
             "han": {str(k): v for k, v in self.han.items()},
             "fu": {str(k): v for k, v in self.fu.items()},
@@ -323,6 +351,7 @@ class _Params:
     seat_wind: str
     round_wind: str
     rules: RuleSet
+    players: int = 4
 
 
 @dataclass(frozen=True)
@@ -388,14 +417,18 @@ def _selfplay_task(chunk: Chunk, params: _Params) -> _Tally:
 
 def _play_chunk(chunk: Chunk, params: _Params) -> _Tally:
     rng = chunk.rng()
-    hands = deal_counts(rng, chunk.size, 13)
+    hands = deal_counts(rng, chunk.size, 13, players=params.players)
     uniforms = rng.random((params.draws, chunk.size))
-    wall = np.uint8(4) - hands
+    wall = np.array(wall_copies(params.players), dtype=np.uint8) - hands
     seen = np.zeros_like(hands)
-    played = play(hands, wall, seen, uniforms, riichi=params.riichi)
+    played = play(hands, wall, seen, uniforms, riichi=params.riichi, players=params.players)
     size = params.draws + 1
     tenpai = played.tenpai_turn[played.tenpai_turn >= 0]
-    points, han, fu, yakuman, yaku = score_wins(played, params)
+    if params.players == 4:
+        points, han, fu, yakuman, yaku = score_wins(played, params)
+    else:  # no three-player scoring yet: the wins are counted, not scored
+        points, han, fu, yakuman = Counter(), Counter(), Counter(), Counter()
+        yaku = np.zeros(len(YAKU_BITS), dtype=np.int64)
     return _Tally(
         np.bincount(tenpai, minlength=size),
         np.bincount(played.win_turn[played.won], minlength=size),
@@ -429,6 +462,7 @@ def selfplay(
     rules: RuleSet = TENHOU,
     chunk_size: int = DEFAULT_SELFPLAY_CHUNK,
     progress: bool = False,
+    players: int = 4,
 ) -> SelfPlayResult:
     """Play ``n_games`` single-player games of up to ``draws`` draws each (model, policy and
     scoring in the module docstring); tenpai and win by turn and the score distribution.
@@ -438,16 +472,23 @@ def selfplay(
     More than :data:`~riichi_lut.sim.limits.MAX_PLAYER_TURNS` games × draws, or a chunk
     larger than memory, are refused at once (:mod:`riichi_lut.sim.limits`).
 
+    ``players=3`` plays from the 108-tile three-player wall (``draws`` at most 95) with
+    the three-player shanten and discards, and does not score the wins (``scored`` is
+    ``False``; the module docstring says why).
+
     >>> r = selfplay(1_000, draws=6, seed=3, riichi=False)
     >>> [round(p, 3) for p in r.win_by_turn][:2], r.wins <= r.tenpai <= r.games
     ([0.0, 0.0], True)
     """
+    players = check_players(players)
     n_games = as_count(n_games, "n_games", 1)
-    draws = as_count(draws, "draws", 1, WALL_AFTER_DEAL)
+    draws = as_count(draws, "draws", 1, WALL_AFTER_DEAL if players == 4 else WALL_AFTER_DEAL_3P)
     riichi = as_flag(riichi, "riichi")
     if not isinstance(rules, RuleSet):
         raise InvalidArgumentError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    params = _Params(draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules)
+    params = _Params(
+        draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules, players
+    )
     chunks = plan(n_games, seed, chunk_size)
     check_work(n_games * draws, "n_games", MAX_PLAYER_TURNS, "games × draws", given=n_games)
     rows = min(n_games, chunks.chunk_size)
@@ -487,4 +528,6 @@ def selfplay(
         fu=dict(sorted(fu.items())),
         yakuman=dict(sorted(yakuman.items())),
         yaku={name: int(c) for name, c in zip(YAKU_BITS, yaku.tolist(), strict=True) if c},
+        players=players,
+        scored=players == 4,
     )

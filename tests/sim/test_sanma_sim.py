@@ -12,6 +12,7 @@ distribution); self-play for its seeded reproducibility and its 108-tile wall.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from functools import cache
 
@@ -20,6 +21,7 @@ import pytest
 from reference import reference_shanten
 
 from riichi_lut import shanten_batch
+from riichi_lut.cli.main import main
 from riichi_lut.errors import InvalidArgumentError
 from riichi_lut.sim import alias as sampling
 from riichi_lut.sim import (
@@ -420,3 +422,21 @@ def test_three_player_play_never_holds_or_draws_2m_to_8m() -> None:
 def test_bad_three_player_arguments(call: object, message: str) -> None:
     with pytest.raises(InvalidArgumentError, match=message):
         call()  # type: ignore[operator]
+
+
+# ------------------------------------------------------------------ the CLI's --players
+
+
+def test_cli_players_3(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "exact", "--tiles", "14", "--players", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["players"] == 3 and out["deals"] == math.comb(108, 14)
+    assert {int(k): v for k, v in out["counts"].items()} == PINNED[14]
+    assert main(["simulate", "haipai", "--n", "3000", "--seed", "2", "--players", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    expected = sample_shanten_distribution(3000, 13, seed=2, players=3)
+    assert {int(k): v for k, v in out["counts"].items()} == expected
+    assert main(["simulate", "selfplay", "--games", "300", "--draws", "5", "--players", "3"]) == 0
+    assert "not scored" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # argparse: invalid choice
+        main(["simulate", "exact", "--players", "5"])

@@ -25,8 +25,6 @@ counts. Both pick the same patterns from the same draws: the histogram is that o
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,22 +33,18 @@ from ..errors import TableError
 from ..lut import loader
 from ..lut.blocks import HONOR, SUIT, Block, broadcast_sum, tile_totals
 from ..lut.loader import Tables
+from .sanma_weights import exact_alias, man_pattern_weights_3p, man_totals_3p, split_weights
 
 __all__ = [
     "ALIAS_SIZES",
     "DRAWS",
     "SHANTEN_BINS",
-    "THREE_PLAYER_MAN_TILES",
     "AliasSampler",
     "BlockAlias",
     "BlockValues",
     "alias_counts",
     "alias_shanten_histogram",
-    "exact_alias",
-    "man_pattern_weights_3p",
-    "man_totals_3p",
     "sampler",
-    "split_weights",
 ]
 
 ALIAS_SIZES = (13, 14)
@@ -59,8 +53,6 @@ DRAWS = 5
 """Raw 64-bit draws a deal takes (before the rare replacements)."""
 SHANTEN_BINS = 15
 """Shanten -1 .. 13, one bin each."""
-THREE_PLAYER_MAN_TILES = 8
-"""Man tiles of the three-player wall: four 1m and four 9m."""
 SPLIT_BITS = 10
 HONOR_BITS = 64 - SPLIT_BITS
 THREE_BITS = np.uint64(0x0707_0707_0707_0707)
@@ -143,79 +135,6 @@ def _alias_columns(
 
 
 # ------------------------------------------------------------------ three players
-
-
-def exact_alias(weights: Sequence[int]) -> tuple[int, int, list[int], list[int]]:
-    """``(bits, capacity, thresholds, aliases)`` of an exact alias table over positive
-    integer ``weights`` (Vose's construction in integers, as the offline generator builds
-    the four-player tables, ``riichi_lut.tablegen.deals.alias_table``, which the run-time
-    layers may not import): ``2**bits`` columns, column ``j`` gives outcome ``j`` for a
-    uniform ``u < thresholds[j]`` in ``[0, capacity)`` and ``aliases[j]`` otherwise.
-
-    >>> exact_alias([1, 3])
-    (1, 2, [1, 2], [1, 1])
-    """
-    n = len(weights)
-    bits = (n - 1).bit_length()
-    columns = 1 << bits
-    total = sum(weights)
-    common = math.gcd(total, columns)
-    capacity, scale = total // common, columns // common
-    left = [w * scale for w in weights] + [0] * (columns - n)
-    thresholds = [capacity] * columns
-    aliases = list(range(columns))
-    small = [j for j in range(columns) if left[j] < capacity]
-    large = [j for j in range(columns) if left[j] >= capacity]
-    while small and large:
-        low, high = small.pop(), large.pop()
-        thresholds[low], aliases[low] = left[low], high
-        left[high] -= capacity - left[low]
-        (small if left[high] < capacity else large).append(high)
-    for j in small + large:
-        if left[j] != capacity:
-            raise AssertionError(f"alias table: column {j} left with {left[j]} of {capacity}")
-    return bits, capacity, thresholds, aliases
-
-
-def split_weights(tiles: int, players: int = 4) -> list[tuple[tuple[int, int, int, int], int]]:
-    """Every split ``(man, pin, sou, honors)`` of a deal of ``tiles`` tiles, in
-    lexicographic order, with its number of deals: ``C(M, a) C(36, b) C(36, c) C(28, d)``,
-    ``M`` the man tiles of the wall (36, or 8 for ``players=3``: 1m and 9m only). The
-    weights add up to ``C(136, tiles)`` or ``C(108, tiles)``.
-
-    >>> sum(w for _, w in split_weights(13, 3)) == math.comb(108, 13)
-    True
-    """
-    man = THREE_PLAYER_MAN_TILES if players == 3 else 36
-    return [
-        ((a, b, c, d), math.comb(man, a) * math.comb(36, b) * math.comb(36, c) * math.comb(28, d))
-        for a in range(min(man, tiles) + 1)
-        for b in range(tiles + 1 - a)
-        for c in range(tiles + 1 - a - b)
-        for d in (tiles - a - b - c,)
-    ]
-
-
-def man_totals_3p() -> np.ndarray:
-    """Per base-5 suit pattern, its tiles when it holds only 1m and 9m (the three-player
-    man block, 25 patterns, 0-8 tiles), else 99: the outcomes of its alias tables."""
-    index = np.arange(SUIT.size, dtype=np.int64)
-    c1, c9 = index % 5, index // 5**8
-    return np.where(index == c1 + 5**8 * c9, c1 + c9, 99)
-
-
-def man_pattern_weights_3p() -> list[list[tuple[int, int]]]:
-    """Per man size 0..8 of three players, its patterns as ``(base-5 suit index, ways)``
-    rows in index order, ``ways = C(4, c1m) C(4, c9m)`` (they add up to ``C(8, size)``).
-
-    >>> man_pattern_weights_3p()[1]     # one 1m (index 1) or one 9m (index 5**8)
-    [(1, 4), (390625, 4)]
-    """
-    totals = man_totals_3p()
-    return [
-        [(i, math.comb(4, i % 5) * math.comb(4, i // 5**8)) for i in np.flatnonzero(totals == size).tolist()]
-        for size in range(THREE_PLAYER_MAN_TILES + 1)
-    ]
 
 
 def _man_alias_3p() -> BlockAlias:

@@ -31,6 +31,7 @@ from riichi_lut.sim import (
     selfplay,
     tenhou_probability,
 )
+from riichi_lut.sim import sanma_weights as weights3p
 from riichi_lut.sim.exact import distribution_3p
 from riichi_lut.sim.selfplay import play
 from riichi_lut.tablegen.deals import alias_table, splits
@@ -86,7 +87,7 @@ def decoded(thresholds: list[int], aliases: list[int], capacity: int, n: int) ->
 
 @pytest.mark.parametrize("tiles", [13, 14])
 def test_three_player_split_weights_are_binomials_and_add_up_to_all_deals(tiles: int) -> None:
-    rows = sampling.split_weights(tiles, 3)
+    rows = weights3p.split_weights(tiles, 3)
     expected = [
         ((a, b, c, d), math.comb(8, a) * math.comb(36, b) * math.comb(36, c) * math.comb(28, d))
         for a, b, c, d in itertools.product(range(9), range(15), range(15), range(15))
@@ -99,13 +100,13 @@ def test_three_player_split_weights_are_binomials_and_add_up_to_all_deals(tiles:
 
 @pytest.mark.parametrize("tiles", [13, 14])
 def test_four_player_split_weights_are_the_generated_ones(tiles: int) -> None:
-    rows = sampling.split_weights(tiles)
+    rows = weights3p.split_weights(tiles)
     assert [split for split, _ in rows] == splits(tiles)
     assert sum(w for _, w in rows) == math.comb(136, tiles)
 
 
 def test_three_player_man_patterns_are_the_ways_to_hold_1m_and_9m() -> None:
-    by_size = sampling.man_pattern_weights_3p()
+    by_size = weights3p.man_pattern_weights_3p()
     assert len(by_size) == 9
     for size, rows in enumerate(by_size):
         pairs = [(i % 5, i // 5**8) for i, _ in rows]
@@ -121,29 +122,29 @@ def test_three_player_man_patterns_are_the_ways_to_hold_1m_and_9m() -> None:
 
 @pytest.mark.parametrize("weights", [[1, 3], [5], [2, 2, 2], [7, 1, 1, 9, 13]])
 def test_exact_alias_is_the_generators_construction(weights: list[int]) -> None:
-    assert sampling.exact_alias(weights) == alias_table(weights)
+    assert weights3p.exact_alias(weights) == alias_table(weights)
 
 
 @pytest.mark.parametrize("tiles", [13, 14])
 def test_three_player_alias_tables_encode_the_exact_weights(tiles: int) -> None:
     """Read back in Python ints: every outcome's mass is its weight times 2**bits / gcd."""
-    tables = [[w for _, w in sampling.split_weights(tiles, 3)]]
-    tables += [[w for _, w in rows] for rows in sampling.man_pattern_weights_3p()]
+    tables = [[w for _, w in weights3p.split_weights(tiles, 3)]]
+    tables += [[w for _, w in rows] for rows in weights3p.man_pattern_weights_3p()]
     for weights in tables:
-        bits, capacity, thr, alias = sampling.exact_alias(weights)
+        bits, capacity, thr, alias = weights3p.exact_alias(weights)
         mass = decoded(thr, alias, capacity, len(weights))
         assert all(m * sum(weights) == w * capacity * (1 << bits) for m, w in zip(mass, weights, strict=True))
-    assert sampling.exact_alias(tables[0])[0] == sampling.SPLIT_BITS
+    assert weights3p.exact_alias(tables[0])[0] == sampling.SPLIT_BITS
 
 
 def test_run_time_three_player_tables_are_the_exact_ones() -> None:
     """The prepared sampler's split thresholds are the exact table's, scaled to raw draws."""
     s = sampling.sampler(13, 3)
-    _, capacity, thr, _ = sampling.exact_alias([w for _, w in sampling.split_weights(13, 3)])
+    _, capacity, thr, _ = weights3p.exact_alias([w for _, w in weights3p.split_weights(13, 3)])
     q = (1 << 64) // capacity
     raw = s.split_threshold.tolist()
     assert all(r == (q * t if t != capacity else (1 << 64) - 1) for r, t in zip(raw, thr, strict=True))
-    assert s.split_sizes.tolist() == [list(split) for split, _ in sampling.split_weights(13, 3)]
+    assert s.split_sizes.tolist() == [list(split) for split, _ in weights3p.split_weights(13, 3)]
     assert s.split_limit == q * capacity
 
 
@@ -206,7 +207,7 @@ def test_three_player_block_sizes_and_split_have_the_exact_distribution(tiles: i
             hypergeometric(good, tiles),
             f"block {block}",
         )
-    weights = sampling.split_weights(tiles, 3)
+    weights = weights3p.split_weights(tiles, 3)
     index = {split: i for i, (split, _) in enumerate(weights)}
     observed = np.bincount([index[tuple(r)] for r in sizes.tolist()], minlength=len(index))
     p = np.array([w for _, w in weights], dtype=np.float64) / math.comb(108, tiles)

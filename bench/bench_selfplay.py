@@ -10,7 +10,9 @@ same call with ``best_discard_batch`` on the reference kernel
 run; and that kernel in today's chunk size (the kernels alone). Each row runs once per
 round, REPEATS interleaved rounds, and keeps its fastest: player-turns per second and the
 ratio. All must return equal results (printed). The share of a run spent in
-``best_discard_batch`` is measured separately, by wrapping it.
+``best_discard_batch`` is measured separately, by wrapping it. A last row plays the same
+number of three-player games (``players=3``: the 108-tile wall, the three-player
+``best_discard_batch``; wins not scored), other games, so it is not in the equality check.
 Progress goes to stderr, the Markdown report to stdout. Nothing here asserts.
 """
 
@@ -82,10 +84,14 @@ def main() -> None:
     def old_in_todays_chunks() -> Any:
         return with_old_kernel(new, chunk)
 
+    def sanma() -> Any:
+        return selfplay(games, seed=seed, workers=1, players=3)
+
     load_at_start = load_text()
     log("warm-up ...")
     selfplay(500, seed=seed + 1)
     with_old_kernel(lambda: selfplay(500, seed=seed + 1))
+    selfplay(500, seed=seed + 1, players=3)
     rows = [
         Contestant(f"ours `selfplay({games:,}, workers=1)`", 0, new),
         Contestant(f"the same on the kernel before issue 13 item 3 ({OLD_CHUNK_ROWS:,}-row chunks)", 0, old),
@@ -94,6 +100,7 @@ def main() -> None:
             0,
             old_in_todays_chunks,
         ),
+        Contestant(f"three players: `selfplay({games:,}, workers=1, players=3)`", 0, sanma),
     ]
     interleaved(rows, REPEATS, progress=True)
     for c in rows:
@@ -101,6 +108,7 @@ def main() -> None:
     log("share of best_discard_batch ...")
     shares = [discard_share(new), with_old_kernel(lambda: discard_share(new))]
     shares.append(with_old_kernel(lambda: discard_share(new), chunk))
+    shares.append(discard_share(sanma))
 
     print_header(
         f"Self-play benchmark (seed {seed}; {games:,} games; best of {REPEATS} interleaved rounds)",

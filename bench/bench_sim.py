@@ -13,6 +13,9 @@ floor: not even a valid deal), and `riichienv.RiichiEnv.reset()` (a full game st
 shuffled wall, four hands dealt). Self-play: our `selfplay` with 1 and 2 workers, and a
 `riichienv` game loop (4 players, a fixed simple policy, Python-side action choice) as the
 nearest thing it offers; neither peer row does the same work as ours, the report says how.
+Three players (sanma, `players=3`, the 108-tile wall): `deal_counts`, `sample_shanten_distribution`
+and `selfplay` each get a row of their own, with the agreement of the sampled histogram
+with the exact three-player distribution.
 Every timing is the best of 3 interleaved rounds (time.perf_counter). Progress goes to
 stderr, the Markdown report to stdout. Nothing here asserts.
 """
@@ -153,6 +156,30 @@ def turn_contestants(seed: int, games: int) -> list[SimContestant]:
     ]
 
 
+def sanma_contestants(seed: int, n: int, games: int) -> list[SimContestant]:
+    """The three-player rows (`players=3`): deals, sampled shanten, self-play."""
+    return [
+        row(
+            "sanma deals",
+            "ours `deal_counts(rng, N, players=3)` (alias tables, counts only)",
+            lambda: deal_counts(np.random.default_rng(seed), n, players=3),
+            len,
+        ),
+        row(
+            "sanma deals",
+            "ours `sample_shanten_distribution(N, workers=1, players=3)`",
+            lambda: sample_shanten_distribution(n, seed=seed, workers=1, players=3),
+            lambda answer: int(sum(answer.values())),
+        ),
+        row(
+            "sanma turns",
+            f"ours `selfplay({games:,}, workers=1, players=3)` (wins not scored)",
+            lambda: selfplay(games, seed=seed, workers=1, players=3),
+            lambda r: r.player_turns,
+        ),
+    ]
+
+
 # --------------------------------------------------------------------------- riichienv
 
 
@@ -246,6 +273,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000, help="self-play games (18 draws each)")
     parser.add_argument("--resets", type=int, default=2_000, help="riichienv resets")
     parser.add_argument("--peer-games", type=int, default=200, help="riichienv single-round games")
+    parser.add_argument("--sanma-deals", type=int, default=1_000_000, help="deals per three-player row")
+    parser.add_argument("--sanma-games", type=int, default=20_000, help="three-player self-play games")
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args()
 
@@ -253,12 +282,15 @@ def main() -> None:
     log("warming up (tables, imports) ...")
     shanten_batch(deal_counts(np.random.default_rng(0), 1000))
     selfplay(1000, seed=0)
-    log("exact 13-tile distribution (reference for the agreement section) ...")
+    selfplay(1000, seed=0, players=3)
+    log("exact 13-tile distributions (reference for the agreement section) ...")
     exact = exact_shanten_distribution(13, progress=False)
+    exact_sanma = exact_shanten_distribution(13, progress=False, players=3)
     deals = deal_contestants(args.seed, args.deals, args.shuffle_n)
     turns = turn_contestants(args.seed, args.games)
     peers = riichienv_contestants(args.seed, args.resets, args.peer_games)
-    contestants = deals + turns + peers
+    sanma = sanma_contestants(args.seed, args.sanma_deals, args.sanma_games)
+    contestants = deals + turns + peers + sanma
     log(f"{len(contestants)} contestants x {REPEATS} interleaved rounds ...")
     timed(contestants)
 
@@ -270,6 +302,13 @@ def main() -> None:
     ours_deals, ours_turns = deals[-1], turns[-1]
     print_section("Deals (13 tiles)", "deals", [c for c in contestants if c.section == "deals"], ours_deals)
     print_section("Self-play", "player-turns", [c for c in contestants if c.section == "turns"], ours_turns)
+    print("### Three players (sanma, 108-tile wall)\n")
+    print("| implementation | work per run | best time | rate/s | the same, four players ÷ this |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for c, four in zip(sanma, (deals[3], deals[6], turns[0]), strict=True):
+        ratio = ratio_text(four.rate / c.rate)
+        print(f"| {c.name} | {c.work:,} | {c.seconds:.3f} s | {rate_text(c.rate)} | {ratio} |")
+    print()
     print(
         f"Rows with 2 workers keep their worker processes between calls (`riichi_lut.sim.backend`); "
         f"the first call, which starts them, took {ours_deals.first:.2f} s for the deals "
@@ -318,6 +357,15 @@ def main() -> None:
         if isinstance(c.answers, dict):
             z, at = max_z(c.answers, exact, total)
             print(f"- {c.name}: largest |z| against the exact distribution {z:.2f} (shanten {at})")
+    z, at = max_z(sanma[1].answers, exact_sanma, math.comb(108, 13))
+    print(
+        f"- {sanma[1].name}: largest |z| against the exact three-player distribution {z:.2f} (shanten {at})"
+    )
+    r3 = sanma[2].answers
+    print(
+        f"- three-player self-play: {r3.games:,} games, tenpai by the last draw {r3.tenpai_by_turn[-1]:.3f}, "
+        f"win {r3.win_by_turn[-1]:.3f} (not scored)"
+    )
     same = deals[6].answers == deals[7].answers
     print(f"- `sample_shanten_distribution` workers=1 vs workers=2: {'identical' if same else 'DIFFERENT'}")
     same = turns[0].answers == turns[1].answers

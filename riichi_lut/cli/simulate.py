@@ -76,14 +76,21 @@ def cmd_exact(args: argparse.Namespace) -> int:
     # start-up: `riichi-lut hint` and the others do not load the simulator
     from ..sim import exact_shanten_distribution  # noqa: PLC0415
 
-    counts = exact_shanten_distribution(args.tiles, args.form, progress=_progress(args))
-    total = math.comb(136, args.tiles)
+    counts = exact_shanten_distribution(args.tiles, args.form, progress=_progress(args), players=args.players)
+    total = math.comb(136 if args.players == 4 else 108, args.tiles)
     if args.json:
-        print(
-            json.dumps({"tiles": args.tiles, "form": args.form, "deals": total, "counts": counts}, indent=2)
-        )
+        out = {
+            "tiles": args.tiles,
+            "form": args.form,
+            "players": args.players,
+            "deals": total,
+            "counts": counts,
+        }
+        print(json.dumps(out, indent=2))
         return 0
-    print(f"Exact shanten of all {total:,} {args.tiles}-tile deals, form {args.form!r} (red fives ignored):")
+    wall = "" if args.players == 4 else " three-player (108-tile wall)"
+    what = f"{total:,}{wall} {args.tiles}-tile deals, form {args.form!r}"
+    print(f"Exact shanten of all {what} (red fives ignored):")
     print("\n".join(_distribution_lines(counts, total)))
     return 0
 
@@ -102,15 +109,22 @@ def cmd_haipai(args: argparse.Namespace) -> int:
             form=args.form,
             chunk_size=args.chunk_size,
             progress=_progress(args),
+            players=args.players,
         )
     if args.json:
-        print(
-            json.dumps(
-                {"tiles": args.tiles, "form": args.form, "n": args.n, "seed": args.seed, "counts": counts}
-            )
-        )
+        out = {
+            "tiles": args.tiles,
+            "form": args.form,
+            "players": args.players,
+            "n": args.n,
+            "seed": args.seed,
+        }
+        print(json.dumps({**out, "counts": counts}))
         return 0
-    print(f"Shanten of {args.n:,} random {args.tiles}-tile deals (seed {args.seed}, form {args.form!r}):")
+    wall = "" if args.players == 4 else " three-player"
+    print(
+        f"Shanten of {args.n:,} random{wall} {args.tiles}-tile deals (seed {args.seed}, form {args.form!r}):"
+    )
     print("\n".join(_distribution_lines(counts, args.n)))
     return 0
 
@@ -133,6 +147,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             rules=args.rules,
             chunk_size=args.chunk_size,
             progress=_progress(args),
+            players=args.players,
         )
     if plt is not None:
         _plot(plt, result, args.plot)
@@ -141,7 +156,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return 0
     policy = "riichi at tenpai" if not args.dama else "dama"
     games = f"{args.games:,} games, up to {args.draws} draws"
-    print(f"Self-play: {games}, best-discard policy, {policy} (seed {args.seed}).")
+    wall = "" if args.players == 4 else ", three players (108-tile wall)"
+    print(f"Self-play: {games}{wall}, best-discard policy, {policy} (seed {args.seed}).")
     print("draw  tenpai by then  won by then")
     for turn, (tenpai, win) in enumerate(zip(result.tenpai_by_turn, result.win_by_turn, strict=True)):
         print(f"{turn:>4}  {tenpai:>13.2%}  {win:>11.2%}")
@@ -151,6 +167,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if result.mean_points is not None:
         summary.append(f"mean points of a win {result.mean_points:,.0f}")
     print("; ".join(summary) + ".")
+    if not result.scored:
+        print("The wins are not scored: no three-player scoring rule set exists yet.")
     if args.plot:
         print(f"plot written to {args.plot}")
     return 0
@@ -218,8 +236,16 @@ def cmd_nanikiru(args: argparse.Namespace) -> int:
     return 0
 
 
-def _common(p: argparse.ArgumentParser, *, seeded: bool = True, chunk: int = 0) -> None:
+def _common(p: argparse.ArgumentParser, *, seeded: bool = True, chunk: int = 0, players: bool = True) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
+    if players:
+        p.add_argument(
+            "--players",
+            type=int,
+            default=4,
+            choices=(3, 4),
+            help="4, or 3 for three-player Riichi (108 tiles)",
+        )
     if seeded:
         p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same numbers)")
         p.add_argument("--workers", type=int, default=1, help="processes to use")
@@ -311,5 +337,5 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--n", type=int, default=20_000, help="games per discard")
     p.add_argument("--riichi", action="store_true", help="declare riichi at tenpai")
     p.add_argument("--unicode", action="store_true", help="draw the tiles as Unicode mahjong tiles")
-    _common(p, chunk=CHUNK_SIZES["nanikiru"])
+    _common(p, chunk=CHUNK_SIZES["nanikiru"], players=False)
     p.set_defaults(run=cmd_nanikiru, flags=FLAGS_NANIKIRU)

@@ -30,6 +30,7 @@ from .tiles import KIND_NAMES, NUM_KINDS, scan_tiles
 __all__ = [
     "ABSENT_IN_THREE_PLAYER",
     "PLAYERS",
+    "THREE_PLAYER_COPIES",
     "THREE_PLAYER_KINDS",
     "THREE_PLAYER_MASK",
     "THREE_PLAYER_TILES",
@@ -39,6 +40,7 @@ __all__ = [
     "check_three_player_rows",
     "check_three_player_text",
     "is_three_player",
+    "wall_copies",
 ]
 
 PLAYERS = (3, 4)
@@ -50,6 +52,9 @@ THREE_PLAYER_KINDS = tuple(k for k in range(NUM_KINDS) if k not in ABSENT_IN_THR
 THREE_PLAYER_MASK = sum(1 << k for k in THREE_PLAYER_KINDS)
 """34-bit mask of :data:`THREE_PLAYER_KINDS`."""
 THREE_PLAYER_TILES = 4 * len(THREE_PLAYER_KINDS)
+"""Tiles of the three-player set: 108."""
+THREE_PLAYER_COPIES = tuple(0 if k in ABSENT_IN_THREE_PLAYER else 4 for k in range(NUM_KINDS))
+"""Copies of each of the 34 kinds in the three-player wall (0 for 2m-8m, else 4)."""
 
 
 def check_players(players: object) -> int:
@@ -127,3 +132,14 @@ def is_three_player(players: Any) -> bool:
     (True, False)
     """
     return check_players(players) == 3
+
+
+def wall_copies(players: Any) -> tuple[int, ...]:
+    """Copies of each of the 34 kinds in the full wall of ``players`` (checked by
+    :func:`check_players`): four of every kind for 4 (136 tiles), :data:`THREE_PLAYER_COPIES`
+    for 3 (108 tiles).
+
+    >>> sum(wall_copies(4)), sum(wall_copies(3)), wall_copies(3)[:9]
+    (136, 108, (4, 0, 0, 0, 0, 0, 0, 0, 4))
+    """
+    return THREE_PLAYER_COPIES if is_three_player(players) else (4,) * NUM_KINDS

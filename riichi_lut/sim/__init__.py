@@ -11,7 +11,8 @@ from .clients import connect
 from .deals import deal_counts, sample_shanten_distribution
 from .exact import exact_shanten_distribution, tenhou_probability
 from .nanikiru import Estimate, NanikiruOption, Outlook, hand_outlook, nanikiru, wilson_interval
-from .selfplay import SelfPlayResult, selfplay
+from .selfplay import selfplay
+from .selfplay_result import SelfPlayResult
 
 __all__ = [
     "Chunk",

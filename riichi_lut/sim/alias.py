@@ -31,8 +31,9 @@ import numpy as np
 
 from ..errors import TableError
 from ..lut import loader
-from ..lut.blocks import HONOR, MAX_BLOCK_TILES, SUIT, Block, broadcast_sum, tile_totals
+from ..lut.blocks import HONOR, SUIT, Block, broadcast_sum, tile_totals
 from ..lut.loader import Tables
+from .sanma_weights import exact_alias, man_pattern_weights_3p, man_totals_3p, split_weights
 
 __all__ = [
     "ALIAS_SIZES",
@@ -91,14 +92,25 @@ def _check_full(name: str, threshold: np.ndarray, alias: np.ndarray, capacity: i
 
 def _block_alias(t: Tables, block: Block, bits: int) -> BlockAlias:
     name = f"deal_{block.name}"
-    layout = t[f"{name}_layout"].astype(object)
-    threshold = t[f"{name}_threshold"].astype(np.uint64)
-    alias = t[f"{name}_alias"].astype(np.int64)
+    return _alias_columns(
+        name,
+        bits,
+        t[f"{name}_layout"].astype(object),
+        t[f"{name}_threshold"].astype(np.uint64),
+        t[f"{name}_alias"].astype(np.int64),
+        tile_totals(block),
+    )
+
+
+def _alias_columns(
+    name: str, bits: int, layout: np.ndarray, threshold: np.ndarray, alias: np.ndarray, totals: np.ndarray
+) -> BlockAlias:
+    """The run-time form of a block's alias tables of sizes ``0 .. len(layout) - 1``: the
+    outcomes of size ``s`` are the base-5 patterns with ``totals == s``, in index order."""
     raw = np.zeros(len(threshold), dtype=np.uint64)
     patterns = np.zeros((len(threshold), 2), dtype=np.int64)
-    totals = tile_totals(block)
     limits = []
-    for size in range(MAX_BLOCK_TILES + 1):
+    for size in range(len(layout)):
         first, k, capacity = (int(x) for x in layout[size])
         stop = first + (1 << k)
         q = (1 << (bits - k)) // capacity
@@ -115,10 +127,33 @@ def _block_alias(t: Tables, block: Block, bits: int) -> BlockAlias:
         bits,
         raw,
         patterns,
-        layout[:, 0].astype(np.int64),
-        layout[:, 1].astype(np.int64),
+        np.array([int(row[0]) for row in layout], dtype=np.int64),
+        np.array([int(row[1]) for row in layout], dtype=np.int64),
         tuple(limits),
         np.uint64(min(*limits, TOP)),
+    )
+
+
+# ------------------------------------------------------------------ three players
+
+
+def _man_alias_3p() -> BlockAlias:
+    """The three-player man block's alias tables, sizes 0..8, built exactly at load time."""
+    layout: list[tuple[int, int, int]] = []
+    thresholds: list[int] = []
+    aliases: list[int] = []
+    for rows in man_pattern_weights_3p():
+        bits, capacity, thr, alias = exact_alias([w for _, w in rows])
+        layout.append((len(thresholds), bits, capacity))
+        thresholds += thr
+        aliases += alias
+    return _alias_columns(
+        "man (three players)",
+        64,
+        np.array(layout, dtype=object),
+        np.array(thresholds, dtype=np.uint64),
+        np.array(aliases, dtype=np.int64),
+        man_totals_3p(),
     )
 
 
@@ -182,27 +217,30 @@ class BlockValues:
     states: tuple[np.ndarray, ...]  # uint32
 
 
-def _block_values(t: Tables) -> BlockValues:
+def _block_values(t: Tables, players: int = 4) -> BlockValues:
     suit, honor = _block_alias(t, SUIT, 64), _block_alias(t, HONOR, HONOR_BITS)
-    blocks = (suit, suit, suit, honor)
+    man = _man_alias_3p() if players == 3 else suit
+    blocks = (man, suit, suit, honor)
     words = {b.name: _count_words(b) for b in (SUIT, HONOR)}
-    states = {b.name: _state_words(t, b) for b in (SUIT, HONOR)}
     kinds = (SUIT, SUIT, SUIT, HONOR)
     premultiply = (126, 1, 1, 1)
     count_words, state_words = [], []
-    for kind, block, times in zip(kinds, blocks, premultiply, strict=True):
+    for position, (kind, block, times) in enumerate(zip(kinds, blocks, premultiply, strict=True)):
         slots = block.patterns.reshape(-1)
-        count_words.append(words[kind.name][slots])
-        classes, stats = states[kind.name]
-        state_words.append((classes[slots] * times).astype(np.uint32) | stats[slots])
-    return BlockValues(blocks, tuple(count_words), tuple(state_words))
+        count_words.append(words[kind.name][slots])  # a three-player man pattern is a suit index
+        if players == 4 or position:
+            classes, stats = _state_words(t, kind)
+            state_words.append((classes[slots] * times).astype(np.uint32) | stats[slots])
+    return BlockValues(blocks, tuple(count_words), tuple(state_words) if players == 4 else ())
 
 
 @dataclass(frozen=True)
 class AliasSampler:
-    """Everything the sampler reads for one deal size, prepared from the tables once."""
+    """Everything the sampler reads for one deal size, prepared from the tables once (for
+    ``players=3``: the three-player split and man block, and no state words)."""
 
     tiles: int
+    players: int
     split_threshold: np.ndarray  # uint64 per split column, raw units
     split_value: np.ndarray  # intp (columns * 2): split index of own outcome, alias
     split_limit: int
@@ -218,23 +256,36 @@ class AliasSampler:
     forms: dict[str, np.ndarray]  # uint8 [statistics] -> shanten + 1 of the other forms
 
 
-def _build(t: Tables, tiles: int) -> AliasSampler:
-    values = t.derived("deal_alias_blocks", _block_values)
+def _split_tables(t: Tables, tiles: int, players: int) -> tuple[int, int, np.ndarray, np.ndarray, np.ndarray]:
+    """(bits, capacity, thresholds, aliases, splits) of the deal's split: the generated
+    four-player tables, or for ``players=3`` the exact table of :func:`split_weights`."""
+    if players == 3:
+        rows = split_weights(tiles, 3)
+        bits, capacity, thr, alias = exact_alias([w for _, w in rows])
+        sizes = np.array([split for split, _ in rows], dtype=np.int64)
+        return bits, capacity, np.array(thr, dtype=object), np.array(alias, dtype=np.int64), sizes
     name = f"deal{tiles}_split"
     _, bits, capacity = (int(x) for x in t[f"{name}_layout"][0])
+    sizes = t[f"deal{tiles}_splits"].astype(np.int64)
+    return bits, capacity, t[f"{name}_threshold"], t[f"{name}_alias"].astype(np.int64), sizes
+
+
+def _build(t: Tables, tiles: int, players: int = 4) -> AliasSampler:
+    values = t.derived(f"deal_alias_blocks_{players}", lambda t: _block_values(t, players))
+    name = f"deal{tiles}_split" if players == 4 else f"the {tiles}-tile three-player split"
+    bits, capacity, thr, alias, sizes = _split_tables(t, tiles, players)
     if bits != SPLIT_BITS:
         raise AssertionError(f"{name}: {bits} column bits, the sampler reads {SPLIT_BITS}")
     q = (1 << 64) // capacity
-    thr = t[f"{name}_threshold"]
-    _check_full(name, thr, t[f"{name}_alias"], capacity)
+    _check_full(name, thr, alias, capacity)
     split_threshold = np.array([TOP if int(x) == capacity else q * int(x) for x in thr], dtype=np.uint64)
     own = np.arange(1 << bits)
-    sizes = t[f"deal{tiles}_splits"].astype(np.int64)
-    split_value = np.stack([np.minimum(own, len(sizes) - 1), t[f"{name}_alias"].astype(np.int64)], axis=1)
+    split_value = np.stack([np.minimum(own, len(sizes) - 1), alias], axis=1)
     pair = t["suit_pair_class"].astype(np.uint16) * np.uint16(126)
     triple = t["suit_triple_class"].astype(np.uint16) * np.uint16(55)
     return AliasSampler(
         tiles,
+        players,
         split_threshold,
         split_value.reshape(-1).astype(np.intp),
         q * capacity,
@@ -251,10 +302,12 @@ def _build(t: Tables, tiles: int) -> AliasSampler:
     )
 
 
-def sampler(tiles: int) -> AliasSampler:
-    """The prepared sampler for deals of ``tiles`` (13 or 14) tiles, built once per table
-    set (:meth:`riichi_lut.lut.loader.Tables.derived`)."""
-    return loader.tables().derived(f"deal_alias_{tiles}", lambda t: _build(t, tiles))
+def sampler(tiles: int, players: int = 4) -> AliasSampler:
+    """The prepared sampler for deals of ``tiles`` (13 or 14) tiles from the wall of
+    ``players`` (4: 136 tiles, 3: 108), built once per table set
+    (:meth:`riichi_lut.lut.loader.Tables.derived`)."""
+    suffix = "" if players == 4 else f"_{players}p"
+    return loader.tables().derived(f"deal_alias_{tiles}{suffix}", lambda t: _build(t, tiles, players))
 
 
 def _columns(s: AliasSampler, raw: np.ndarray) -> np.ndarray:
@@ -327,16 +380,17 @@ def _draw(s: AliasSampler, rng: np.random.Generator, n: int) -> list[np.ndarray]
     return _block_picks(s, bits, raw, _split_index(s, bits, raw))
 
 
-def alias_counts(rng: np.random.Generator, out: np.ndarray, tiles: int) -> None:
+def alias_counts(rng: np.random.Generator, out: np.ndarray, tiles: int, players: int = 4) -> None:
     """Fill ``out`` ((n, 34) uint8, C-contiguous) with ``n`` deals of ``tiles`` tiles
-    drawn from ``rng``.
+    drawn from ``rng``, from the wall of ``players`` (4 or 3: no 2m-8m; checked by the
+    caller).
 
     >>> out = np.empty((3, 34), dtype=np.uint8)
     >>> alias_counts(np.random.default_rng(1), out, 13)
     >>> out.sum(axis=1).tolist(), int(out.max()) <= 4
     ([13, 13, 13], True)
     """
-    s = sampler(tiles)
+    s = sampler(tiles, players)
     n = len(out)
     if not n:
         return
@@ -368,7 +422,7 @@ def alias_shanten_histogram(rng: np.random.Generator, n: int, tiles: int, form: 
     >>> int(alias_shanten_histogram(np.random.default_rng(1), 1000, 13, "all").sum())
     1000
     """
-    s = sampler(tiles)
+    s = sampler(tiles)  # four players: the three-player deals are counted from their counts
     if not n:
         return np.zeros(SHANTEN_BINS, dtype=np.int64)
     man, pin, sou, honor = (w.take(p) for w, p in zip(s.states, _draw(s, rng, n), strict=True))

@@ -18,6 +18,16 @@ whether one is paired). So:
 
 Weights stay below C(136, 14) < 2**63, so int64 arithmetic is exact; results are Python
 ints. The whole 14-tile computation takes seconds.
+
+**Three players** (``players=3``, the 108-tile wall without 2m-8m): the man block holds
+only 1m and 9m, 25 patterns of weight ``C(4, c1m) C(4, c9m)`` (they add up to ``C(8,
+s)`` per size ``s``), whose standard-form state is the three-player man class of
+:func:`riichi_lut.analysis.sanma.sanma_tables` (honor-like: triplets and pairs only).
+Pin and sou join through ``suit_pair_class``, the honors through
+``suit_pair_honor_class``, and the man block last (its class kept apart); each final
+state's standard shanten is the three-player table's ``standard[rest][man][0]``.
+Chiitoitsu and kokushi read the same statistics (1m and 9m are both terminals). The
+counts add up to ``C(108, tiles)``.
 """
 
 from __future__ import annotations
@@ -30,6 +40,8 @@ import numpy as np
 from tqdm import tqdm
 
 from ..analysis.forms import check_form
+from ..analysis.sanma import sanma_tables
+from ..core.players import THREE_PLAYER_TILES, check_players
 from ..errors import InvalidArgumentError, quote
 from ..lut import loader
 from ..lut.blocks import HONOR, SUIT, Block
@@ -91,6 +103,28 @@ def block_states(block: Block, max_tiles: int, *, enabled: bool = True) -> State
         (orphan_digits >= 1).sum(axis=1),
         (orphan_digits >= 2).any(axis=1).astype(np.int64),
         weight,
+    )
+
+
+def man_states_3p(max_tiles: int) -> States:
+    """The three-player man block (1m and 9m, four copies each): its 25 patterns of at
+    most ``max_tiles`` tiles, weight ``C(4, c1m) C(4, c9m)``, summed by state (the class
+    is the man class of :func:`~riichi_lut.analysis.sanma.sanma_tables`)."""
+    man_class = sanma_tables().man_class
+    rows = [(c1, c9) for c9 in range(5) for c1 in range(5) if c1 + c9 <= max_tiles]
+    c1 = np.array([r[0] for r in rows], dtype=np.int64)
+    c9 = np.array([r[1] for r in rows], dtype=np.int64)
+    ways = np.array([math.comb(4, c) for c in range(5)], dtype=np.int64)
+    held = (c1 >= 1).astype(np.int64) + (c9 >= 1)
+    paired = (c1 >= 2).astype(np.int64) + (c9 >= 2)
+    return _aggregate(
+        np.array([man_class[a + 5 * b] for a, b in rows], dtype=np.int64),
+        c1 + c9,
+        paired,
+        held,
+        held,  # 1m and 9m are both terminals
+        (paired > 0).astype(np.int64),
+        ways[c1] * ways[c9],
     )
 
 
@@ -165,39 +199,90 @@ def distribution(
     return dict(sorted(out.items()))
 
 
+def distribution_3p(
+    tiles: int,
+    form: str = "all",
+    *,
+    man: bool = True,
+    suits: tuple[bool, bool] = (True, True),
+    honors: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> dict[int, int]:
+    """Shanten -> number of three-player deals of ``tiles`` tiles from the enabled kinds
+    (all of the 108-tile set by default: the man block is 1m and 9m; ``suits`` are pin and
+    sou). Restricting the kinds gives small cases a brute force can check."""
+    t = loader.tables()
+    lut = sanma_tables()
+    step = progress or (lambda _: None)
+    step("suit states")
+    pin, sou = (block_states(SUIT, tiles, enabled=e) for e in suits)
+    honor = block_states(HONOR, tiles, enabled=honors)
+    men = man_states_3p(tiles if man else 0)
+    step("pin and sou")
+    pair = join(pin, sou, t["suit_pair_class"], tiles)
+    step("with the honors")
+    rest = join(pair, honor, t["suit_pair_honor_class"], tiles)
+    step("with the man block")
+    classes = len(set(lut.man_class))
+    identity = np.arange(len(lut.standard) * classes, dtype=np.int64).reshape(-1, classes)  # keep apart
+    final = join(rest, men, identity, tiles)
+    final = _select(final, final.tiles == tiles)
+    flat = np.array(lut.standard, dtype=np.int64)[:, :, 0].reshape(-1)  # [rest * classes + man]
+    standard = flat[final.cls]
+    chiitoitsu = 6 - final.pairs + np.maximum(0, 7 - final.kinds)
+    kokushi = 13 - final.orphans - final.orphan_pair
+    values = {
+        "standard": standard,
+        "chiitoitsu": chiitoitsu,
+        "kokushi": kokushi,
+        "all": np.minimum(standard, np.minimum(chiitoitsu, kokushi)),
+    }[form]
+    out: dict[int, int] = {}
+    for value, weight in zip(values.tolist(), final.weight.tolist(), strict=True):
+        out[value] = out.get(value, 0) + weight
+    return dict(sorted(out.items()))
+
+
 def _select(s: States, keep: np.ndarray) -> States:
     return States(*(getattr(s, f)[keep] for f in States.__dataclass_fields__))
 
 
 def exact_shanten_distribution(
-    tiles: int = 13, form: str = "all", *, progress: bool = False
+    tiles: int = 13, form: str = "all", *, progress: bool = False, players: int = 4
 ) -> dict[int, int]:
     """Shanten -> number of deals, exactly, over all C(136, tiles) deals of ``tiles`` = 13
     or 14 tiles (red fives ignored; -1 = complete, only for 14). ``form`` is "all"
     (minimum over the forms), "standard", "chiitoitsu" or "kokushi". The counts add up to
     ``math.comb(136, tiles)``. ``progress=True`` draws a progress bar of the four steps on
     stderr (the CLI does when stderr is a terminal); by default nothing is drawn.
+    ``players=3``: over all C(108, tiles) deals of the three-player wall (no 2m-8m),
+    shanten of three-player Riichi.
 
     >>> d = exact_shanten_distribution(13)
     >>> sum(d.values()) == math.comb(136, 13), min(d)
     (True, 0)
+    >>> sum(exact_shanten_distribution(13, players=3).values()) == math.comb(108, 13)
+    True
     """
     if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles not in (13, 14):
         raise InvalidArgumentError(f"tiles must be 13 or 14, got {quote(tiles)}")
     check_form(form)
+    compute = distribution_3p if check_players(players) == 3 else distribution
     if not progress:
-        return distribution(tiles, form)
+        return compute(tiles, form)
     with tqdm(total=4, desc=f"exact {tiles}-tile {form}", unit="step") as bar:
 
         def step(message: str) -> None:
             bar.set_postfix_str(message)
             bar.update(1)
 
-        return distribution(tiles, form, progress=step)
+        return compute(tiles, form, progress=step)
 
 
-def tenhou_probability(*, progress: bool = False) -> tuple[int, int]:
+def tenhou_probability(*, progress: bool = False, players: int = 4) -> tuple[int, int]:
     """(complete 14-tile deals, all 14-tile deals): the exact chance that a dealt 14-tile
-    hand is already complete (the tenhou shape), red fives ignored."""
-    complete = exact_shanten_distribution(14, "all", progress=progress).get(-1, 0)
-    return complete, math.comb(136, 14)
+    hand is already complete (the tenhou shape), red fives ignored; ``players=3`` over
+    the C(108, 14) deals of the three-player wall."""
+    players = check_players(players)
+    complete = exact_shanten_distribution(14, "all", progress=progress, players=players).get(-1, 0)
+    return complete, math.comb(136 if players == 4 else THREE_PLAYER_TILES, 14)

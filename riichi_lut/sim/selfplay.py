@@ -26,6 +26,14 @@ when the win comes on the draw right after the declaration, chiihou (tenhou for 
 seat) for a win on the very first draw; no dora, so points are the value before dora.
 Every closed tsumo has a yaku (menzen tsumo), so every complete hand scores.
 
+**Three players** (``players=3``): the deal and the draws come from the 108-tile wall
+of three-player Riichi (no 2m-8m, so ``draws`` is at most 108 - 13 = 95), and shanten and
+discards are those of three players (``shanten_batch`` and ``best_discard_batch`` with
+``players=3``). The wins are **not scored**: no three-player scoring rule set exists yet
+(no nukidora, no tsumo loss or split in ``score_batch``), so the result's ``scored`` is
+``False`` and its points, han, fu, yakuman and yaku are empty; tenpai and win by turn
+are complete.
+
 **Method:** per chunk of games (:mod:`riichi_lut.sim.backend`), one loop over turns and
 none over games: the drawn kind of every live game is sampled in proportion to the
 copies left in its wall (cumulative sums of the (N, 34) wall counts against one uniform
@@ -46,7 +54,6 @@ whatever ``workers`` or ``client``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +62,7 @@ import numpy as np
 from ..analysis.efficiency import best_discard_batch
 from ..analysis.shanten import shanten_batch
 from ..core.args import as_count, as_flag
+from ..core.players import check_players, wall_copies
 from ..core.tiles import NUM_KINDS
 from ..core.winds import WIND_LETTERS, wind_index
 from ..errors import InvalidArgumentError, InvalidSituationError
@@ -63,8 +71,11 @@ from ..riichi.rules import TENHOU, RuleSet
 from .backend import Chunk, plan, stream
 from .deals import deal_counts
 from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work, chunk_parameter
+from .selfplay_result import SelfPlayResult
 
 WALL_AFTER_DEAL = 136 - 13
+#: three players: the 108-tile wall less the deal
+WALL_AFTER_DEAL_3P = 108 - 13
 DEFAULT_SELFPLAY_CHUNK = 1 << 14
 
 # --------------------------------------------------------------------------- the game loop
@@ -85,7 +96,7 @@ class Played:
 
 
 def _best_discards(
-    hands: np.ndarray, seen: np.ndarray, melds: int, dedupe: bool
+    hands: np.ndarray, seen: np.ndarray, melds: int, dedupe: bool, players: int = 4
 ) -> tuple[np.ndarray, np.ndarray]:
     """(discard kind, shanten after) of each 14-tile row; with ``dedupe``, equal (hand,
     visible) states are evaluated once (many games share their first states in a
@@ -94,9 +105,9 @@ def _best_discards(
         key = np.ascontiguousarray(np.concatenate([hands, seen], axis=1)).view(np.dtype((np.void, 68)))
         _, first, inverse = np.unique(key.reshape(-1), return_index=True, return_inverse=True)
         if len(first) < len(hands):
-            kind, after, _ = best_discard_batch(hands[first], melds, seen[first], threads=1)
+            kind, after, _ = best_discard_batch(hands[first], melds, seen[first], threads=1, players=players)
             return kind[inverse.reshape(-1)], after[inverse.reshape(-1)]
-    kind, after, _ = best_discard_batch(hands, melds, seen, threads=1)
+    kind, after, _ = best_discard_batch(hands, melds, seen, threads=1, players=players)
     return kind, after
 
 
@@ -120,6 +131,7 @@ class _Policy:
     melds: int
     riichi: bool
     dedupe: bool
+    players: int = 4
 
     def discards(
         self,
@@ -136,7 +148,9 @@ class _Policy:
         free = np.flatnonzero(riichi_turn[games] < 0)
         if len(free):
             choosing = games[free]
-            kind, after = _best_discards(hand[free], self.seen[choosing], self.melds, self.dedupe)
+            kind, after = _best_discards(
+                hand[free], self.seen[choosing], self.melds, self.dedupe, self.players
+            )
             discard[free] = kind
             now = after == 0
             first = now & (tenpai_turn[choosing] < 0)
@@ -156,6 +170,7 @@ def play(
     riichi: bool = True,
     riichi_at_start: bool = False,
     dedupe: bool = False,
+    players: int = 4,
 ) -> Played:
     """Play games from 13-tile ``hands`` (N, 34) for ``len(uniforms)`` draws.
 
@@ -166,13 +181,14 @@ def play(
     cumulative counts of its wall, so two games with the same wall and uniforms draw the
     same tiles whatever their hands (common random numbers). ``riichi_at_start`` counts
     a hand that is tenpai at the start as already in riichi (its last discard was the
-    declaration); otherwise it declares with its first discard.
+    declaration); otherwise it declares with its first discard. ``players=3``: shanten
+    and discards of three-player Riichi (the hands and wall hold no 2m-8m).
     """
     n, draws = len(hands), len(uniforms)
     tenpai_turn = np.full(n, -1, dtype=np.int16)
     riichi_turn = np.full(n, -1, dtype=np.int16)
     win_turn = np.full(n, -1, dtype=np.int16)
-    ready = shanten_batch(hands, melds, threads=1) == 0
+    ready = shanten_batch(hands, melds, threads=1, players=players) == 0
     tenpai_turn[ready] = 0
     if riichi and riichi_at_start:
         riichi_turn[ready] = 0
@@ -180,7 +196,7 @@ def play(
     win_hands: list[np.ndarray] = []
     win_kinds: list[np.ndarray] = []
     active = np.arange(n)
-    policy = _Policy(seen, melds, riichi, dedupe)
+    policy = _Policy(seen, melds, riichi, dedupe, players)
     turns = 0
     for t in range(1, draws + 1):
         if not len(active):
@@ -193,7 +209,7 @@ def play(
         # a win needs a tenpai hand before the draw
         tenpai = np.flatnonzero(tenpai_turn[active] >= 0)
         if len(tenpai):
-            complete = tenpai[shanten_batch(hand[tenpai], melds, threads=1) < 0]
+            complete = tenpai[shanten_batch(hand[tenpai], melds, threads=1, players=players) < 0]
             if len(complete):
                 win_turn[active[complete]] = t
                 won.append(active[complete])
@@ -219,100 +235,6 @@ def play(
     )
 
 
-# --------------------------------------------------------------------------- result
-
-
-@dataclass(frozen=True)
-class SelfPlayResult:
-    """What ``games`` self-played games came to (see the module docstring for the model).
-
-    ``tenpai_at[t]`` counts the games whose 13-tile hand was first tenpai after turn ``t``
-    (``t = 0``: the deal itself), ``win_at[t]`` the games that won on draw ``t`` (index 0
-    is always 0); both have ``draws + 1`` entries. ``points``, ``han``, ``fu`` and
-    ``yakuman`` are histograms over the wins (``han`` and ``fu`` for the wins below
-    yakuman, ``yakuman`` by multiple), ``yaku`` how many wins counted each yaku.
-    ``player_turns`` is the number of draws played over all games.
-    """
-
-    games: int
-    draws: int
-    seed: int
-    riichi: bool
-    seat_wind: str
-    round_wind: str
-    player_turns: int
-    tenpai_at: tuple[int, ...]
-    win_at: tuple[int, ...]
-    points: Mapping[int, int]
-    han: Mapping[int, int]
-    fu: Mapping[int, int]
-    yakuman: Mapping[int, int]
-    yaku: Mapping[str, int]
-
-    @property
-    def tenpai(self) -> int:
-        """Games that were tenpai at some turn (every win was)."""
-        return sum(self.tenpai_at)
-
-    @property
-    def wins(self) -> int:
-        """How many games ended in a win."""
-        return sum(self.win_at)
-
-    @property
-    def tenpai_by_turn(self) -> tuple[float, ...]:
-        """Share of games tenpai by turn ``t`` (cumulative), ``t = 0 .. draws``."""
-        return tuple(c / self.games for c in np.cumsum(self.tenpai_at).tolist())
-
-    @property
-    def win_by_turn(self) -> tuple[float, ...]:
-        """Share of games won by draw ``t`` (cumulative), ``t = 0 .. draws``."""
-        return tuple(c / self.games for c in np.cumsum(self.win_at).tolist())
-
-    @property
-    def mean_turns_to_tenpai(self) -> float | None:
-        """Mean first-tenpai turn over the games that got there (``None`` if none did)."""
-        total = sum(t * c for t, c in enumerate(self.tenpai_at))
-        return total / self.tenpai if self.tenpai else None
-
-    @property
-    def mean_turns_to_win(self) -> float | None:
-        """Mean winning draw over the games that won (``None`` if none did)."""
-        total = sum(t * c for t, c in enumerate(self.win_at))
-        return total / self.wins if self.wins else None
-
-    @property
-    def mean_points(self) -> float | None:
-        """Mean points of a win (tsumo payments summed, no dora)."""
-        return sum(p * c for p, c in self.points.items()) / self.wins if self.wins else None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The settings, curves and score distribution, for JSON."""
-        return {
-            "games": self.games,
-            "draws": self.draws,
-            "seed": self.seed,
-            "riichi": self.riichi,
-            "seat_wind": self.seat_wind,
-            "round_wind": self.round_wind,
-            "player_turns": self.player_turns,
-            "tenpai_at": list(self.tenpai_at),
-            "win_at": list(self.win_at),
-            "tenpai_by_turn": list(self.tenpai_by_turn),
-            "win_by_turn": list(self.win_by_turn),
-            "tenpai": self.tenpai,
-            "wins": self.wins,
-            "mean_turns_to_tenpai": self.mean_turns_to_tenpai,
-            "mean_turns_to_win": self.mean_turns_to_win,
-            "mean_points": self.mean_points,
-            "points": {str(k): v for k, v in self.points.items()},
-            "han": {str(k): v for k, v in self.han.items()},
-            "fu": {str(k): v for k, v in self.fu.items()},
-            "yakuman": {str(k): v for k, v in self.yakuman.items()},
-            "yaku": dict(self.yaku),
-        }
-
-
 # --------------------------------------------------------------------------- chunks
 
 
@@ -323,6 +245,7 @@ class _Params:
     seat_wind: str
     round_wind: str
     rules: RuleSet
+    players: int = 4
 
 
 @dataclass(frozen=True)
@@ -388,14 +311,18 @@ def _selfplay_task(chunk: Chunk, params: _Params) -> _Tally:
 
 def _play_chunk(chunk: Chunk, params: _Params) -> _Tally:
     rng = chunk.rng()
-    hands = deal_counts(rng, chunk.size, 13)
+    hands = deal_counts(rng, chunk.size, 13, players=params.players)
     uniforms = rng.random((params.draws, chunk.size))
-    wall = np.uint8(4) - hands
+    wall = np.array(wall_copies(params.players), dtype=np.uint8) - hands
     seen = np.zeros_like(hands)
-    played = play(hands, wall, seen, uniforms, riichi=params.riichi)
+    played = play(hands, wall, seen, uniforms, riichi=params.riichi, players=params.players)
     size = params.draws + 1
     tenpai = played.tenpai_turn[played.tenpai_turn >= 0]
-    points, han, fu, yakuman, yaku = score_wins(played, params)
+    if params.players == 4:
+        points, han, fu, yakuman, yaku = score_wins(played, params)
+    else:  # no three-player scoring yet: the wins are counted, not scored
+        points, han, fu, yakuman = Counter(), Counter(), Counter(), Counter()
+        yaku = np.zeros(len(YAKU_BITS), dtype=np.int64)
     return _Tally(
         np.bincount(tenpai, minlength=size),
         np.bincount(played.win_turn[played.won], minlength=size),
@@ -429,6 +356,7 @@ def selfplay(
     rules: RuleSet = TENHOU,
     chunk_size: int = DEFAULT_SELFPLAY_CHUNK,
     progress: bool = False,
+    players: int = 4,
 ) -> SelfPlayResult:
     """Play ``n_games`` single-player games of up to ``draws`` draws each (model, policy and
     scoring in the module docstring); tenpai and win by turn and the score distribution.
@@ -438,16 +366,23 @@ def selfplay(
     More than :data:`~riichi_lut.sim.limits.MAX_PLAYER_TURNS` games × draws, or a chunk
     larger than memory, are refused at once (:mod:`riichi_lut.sim.limits`).
 
+    ``players=3`` plays from the 108-tile three-player wall (``draws`` at most 95) with
+    the three-player shanten and discards, and does not score the wins (``scored`` is
+    ``False``; the module docstring says why).
+
     >>> r = selfplay(1_000, draws=6, seed=3, riichi=False)
     >>> [round(p, 3) for p in r.win_by_turn][:2], r.wins <= r.tenpai <= r.games
     ([0.0, 0.0], True)
     """
+    players = check_players(players)
     n_games = as_count(n_games, "n_games", 1)
-    draws = as_count(draws, "draws", 1, WALL_AFTER_DEAL)
+    draws = as_count(draws, "draws", 1, WALL_AFTER_DEAL if players == 4 else WALL_AFTER_DEAL_3P)
     riichi = as_flag(riichi, "riichi")
     if not isinstance(rules, RuleSet):
         raise InvalidArgumentError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    params = _Params(draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules)
+    params = _Params(
+        draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules, players
+    )
     chunks = plan(n_games, seed, chunk_size)
     check_work(n_games * draws, "n_games", MAX_PLAYER_TURNS, "games × draws", given=n_games)
     rows = min(n_games, chunks.chunk_size)
@@ -487,4 +422,6 @@ def selfplay(
         fu=dict(sorted(fu.items())),
         yakuman=dict(sorted(yakuman.items())),
         yaku={name: int(c) for name, c in zip(YAKU_BITS, yaku.tolist(), strict=True) if c},
+        players=players,
+        scored=players == 4,
     )

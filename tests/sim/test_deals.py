@@ -257,7 +257,7 @@ def test_worker_pool_is_kept_and_survives_a_failed_job(one_process: dict[int, in
     pool = backend._POOLS[2]
     chunks = plan(N_REPRO, SEED, CHUNK_REPRO)
     with pytest.raises(InvalidArgumentError, match="form"):  # raised in a worker, re-raised here
-        backend.execute(_shanten_task, chunks, (13, "no such form"), workers=2)
+        backend.execute(_shanten_task, chunks, (13, "no such form", 4), workers=2)
     assert two_workers() == one_process and backend._POOLS[2] is pool
     backend.shutdown()
     assert not backend._POOLS

@@ -1,0 +1,123 @@
+"""What a self-play run came to (:func:`riichi_lut.sim.selfplay.selfplay`): the settings,
+the tenpai and win curves by turn and the score distribution of the wins.
+
+>>> from riichi_lut.sim import selfplay
+>>> r = selfplay(500, draws=4, seed=2, players=3)
+>>> r.scored, r.to_dict()["scoring"].startswith("not scored"), r.mean_points
+(False, True, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+__all__ = ["NOT_SCORED_3P", "SelfPlayResult"]
+
+NOT_SCORED_3P = (
+    "not scored: three-player scoring (nukidora, tsumo loss or split) is not part of score_batch yet"
+)
+"""Why a three-player run's wins carry no score (``to_dict()["scoring"]``)."""
+
+
+@dataclass(frozen=True)
+class SelfPlayResult:
+    """What ``games`` self-played games came to (the model: :mod:`riichi_lut.sim.selfplay`).
+
+    ``tenpai_at[t]`` counts the games whose 13-tile hand was first tenpai after turn ``t``
+    (``t = 0``: the deal itself), ``win_at[t]`` the games that won on draw ``t`` (index 0
+    is always 0); both have ``draws + 1`` entries. ``points``, ``han``, ``fu`` and
+    ``yakuman`` are histograms over the wins (``han`` and ``fu`` for the wins below
+    yakuman, ``yakuman`` by multiple), ``yaku`` how many wins counted each yaku.
+    ``player_turns`` is the number of draws played over all games. ``players`` is 4 or 3
+    (the 108-tile wall); ``scored`` is ``False`` when the wins were not scored (three
+    players: the score fields are then empty, and ``to_dict()["scoring"]`` says why).
+    """
+
+    games: int
+    draws: int
+    seed: int
+    riichi: bool
+    seat_wind: str
+    round_wind: str
+    player_turns: int
+    tenpai_at: tuple[int, ...]
+    win_at: tuple[int, ...]
+    points: Mapping[int, int]
+    han: Mapping[int, int]
+    fu: Mapping[int, int]
+    yakuman: Mapping[int, int]
+    yaku: Mapping[str, int]
+    players: int = 4
+    scored: bool = True
+
+    @property
+    def tenpai(self) -> int:
+        """Games that were tenpai at some turn (every win was)."""
+        return sum(self.tenpai_at)
+
+    @property
+    def wins(self) -> int:
+        """How many games ended in a win."""
+        return sum(self.win_at)
+
+    @property
+    def tenpai_by_turn(self) -> tuple[float, ...]:
+        """Share of games tenpai by turn ``t`` (cumulative), ``t = 0 .. draws``."""
+        return tuple(c / self.games for c in np.cumsum(self.tenpai_at).tolist())
+
+    @property
+    def win_by_turn(self) -> tuple[float, ...]:
+        """Share of games won by draw ``t`` (cumulative), ``t = 0 .. draws``."""
+        return tuple(c / self.games for c in np.cumsum(self.win_at).tolist())
+
+    @property
+    def mean_turns_to_tenpai(self) -> float | None:
+        """Mean first-tenpai turn over the games that got there (``None`` if none did)."""
+        total = sum(t * c for t, c in enumerate(self.tenpai_at))
+        return total / self.tenpai if self.tenpai else None
+
+    @property
+    def mean_turns_to_win(self) -> float | None:
+        """Mean winning draw over the games that won (``None`` if none did)."""
+        total = sum(t * c for t, c in enumerate(self.win_at))
+        return total / self.wins if self.wins else None
+
+    @property
+    def mean_points(self) -> float | None:
+        """Mean points of a win (tsumo payments summed, no dora); ``None`` without wins or
+        when the wins were not scored."""
+        if not self.wins or not self.scored:
+            return None
+        return sum(p * c for p, c in self.points.items()) / self.wins
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings, curves and score distribution, for JSON."""
+        return {
+            "games": self.games,
+            "players": self.players,
+            "draws": self.draws,
+            "seed": self.seed,
+            "riichi": self.riichi,
+            "seat_wind": self.seat_wind,
+            "round_wind": self.round_wind,
+            "player_turns": self.player_turns,
+            "tenpai_at": list(self.tenpai_at),
+            "win_at": list(self.win_at),
+            "tenpai_by_turn": list(self.tenpai_by_turn),
+            "win_by_turn": list(self.win_by_turn),
+            "tenpai": self.tenpai,
+            "wins": self.wins,
+            "mean_turns_to_tenpai": self.mean_turns_to_tenpai,
+            "mean_turns_to_win": self.mean_turns_to_win,
+            "mean_points": self.mean_points,
+            "scoring": "scored" if self.scored else NOT_SCORED_3P,
+            "points": {str(k): v for k, v in self.points.items()},
+            "han": {str(k): v for k, v in self.han.items()},
+            "fu": {str(k): v for k, v in self.fu.items()},
+            "yakuman": {str(k): v for k, v in self.yakuman.items()},
+            "yaku": dict(self.yaku),
+        }

@@ -55,6 +55,7 @@ FLAGS_SCORE: Mapping[str, str] = {
     "double_riichi": "--double-riichi",
     "open_riichi": "--open-riichi",
     "paarenchan": "--paarenchan",
+    "kita": "--kita",
 }
 """``riichi-lut score``: the facts of the win."""
 

@@ -148,6 +148,7 @@ def score_of(args: argparse.Namespace) -> ScoreResult:
         riichi_sticks=args.sticks,
         open_riichi=args.open_riichi,
         paarenchan=args.paarenchan,
+        kita=args.kita,
     )
     return score(args.hand, args.win, win, rules=rules)
 
@@ -280,11 +281,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="the dealer's consecutive wins, this one included (8+: paarenchan, where the rules play it)",
     )
     p.add_argument(
+        "--kita",
+        type=int,
+        default=0,
+        metavar="N",
+        help="North tiles set aside as dora (three players only: --rules 'tenhou sanma')",
+    )
+    p.add_argument(
         "--rules",
         type=rule_preset,
         default="Tenhou",
         metavar="PRESET",
-        help="rule preset, any case: Tenhou, Mahjong Soul, M-League, WRC, EMA",
+        help="rule preset, any case: Tenhou, Mahjong Soul, M-League, WRC, EMA, Tenhou sanma,"
+        " Mahjong Soul sanma",
     )
     p.add_argument("--kiriage", action="store_true", help="round 4 han 30 fu / 3 han 60 fu up to mangan")
     p.add_argument("--json", action="store_true", help="print JSON instead of the explanation")

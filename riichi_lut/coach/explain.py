@@ -83,7 +83,12 @@ def what_won(r: ScoreResult) -> list[str]:
     dora = r.dora
     parts = [
         f"{n} {name}"
-        for n, name in ((dora.dora, "dora"), (dora.ura, "ura dora"), (dora.aka, "red five"))
+        for n, name in (
+            (dora.dora, "dora"),
+            (dora.ura, "ura dora"),
+            (dora.aka, "red five"),
+            (dora.kita, "kita (North set aside)"),
+        )
         if n
     ]
     if parts and not r.yakuman:

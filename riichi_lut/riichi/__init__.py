@@ -8,7 +8,17 @@
 
 from .glossary import YAKU, YakuEntry, find_yaku
 from .points import nagashi_mangan
-from .rules import EMA, M_LEAGUE, MAHJONG_SOUL, PRESETS, TENHOU, WRC, RuleSet
+from .rules import (
+    EMA,
+    M_LEAGUE,
+    MAHJONG_SOUL,
+    MAHJONG_SOUL_SANMA,
+    PRESETS,
+    TENHOU,
+    TENHOU_SANMA,
+    WRC,
+    RuleSet,
+)
 from .score import Dora, ScoreResult, score
 from .settle import SettledWin, Settlement, settle
 from .win import Win
@@ -16,9 +26,11 @@ from .win import Win
 __all__ = [
     "EMA",
     "MAHJONG_SOUL",
+    "MAHJONG_SOUL_SANMA",
     "M_LEAGUE",
     "PRESETS",
     "TENHOU",
+    "TENHOU_SANMA",
     "WRC",
     "YAKU",
     "Dora",

@@ -78,18 +78,43 @@ def base_points(han: int, fu: int, yakuman: int, rules: RuleSet) -> tuple[int, s
     return base, None
 
 
-def payments(base: int, seat_wind: int, tsumo: bool, honba: int) -> tuple[Payment, ...]:
-    """Who pays what (points rounded up to 100 each, honba apart)."""
+def payments(
+    base: int, seat_wind: int, tsumo: bool, honba: int, rules: RuleSet | None = None
+) -> tuple[Payment, ...]:
+    """Who pays what (points rounded up to 100 each, honba apart): 100 per honba from each
+    payer, so a ron's discarder pays 300 per honba in four players and 200 in three.
+
+    Three players (``rules.players == 3``, seats E, S, W): a ron is paid as in four; on a
+    tsumo the two others pay their four-player shares (``sanma_tsumo="loss"``, tsumo loss),
+    or each also pays half of the absent North's share (``"split"``): ``base × 3`` each for
+    the dealer, ``base × 2.5`` (the dealer) and ``base × 1.5`` for a non-dealer, each
+    rounded up to 100.
+
+    >>> from .rules import TENHOU_SANMA
+    >>> [(p.payer, p.points) for p in payments(2000, 28, True, 0, TENHOU_SANMA)]
+    [('E', 4000), ('W', 2000)]
+    >>> split = TENHOU_SANMA.replace(sanma_tsumo="split")
+    >>> [(p.payer, p.points) for p in payments(2000, 28, True, 0, split)]
+    [('E', 5000), ('W', 3000)]
+    """
     dealer = seat_wind == 27
     winner = WIND_NAMES[seat_wind - 27]
+    three = rules is not None and rules.players == 3
     if not tsumo:
-        return (Payment("discarder", round_up_100(base * (6 if dealer else 4)), 300 * honba),)
+        per_honba = 200 if three else 300
+        return (Payment("discarder", round_up_100(base * (6 if dealer else 4)), per_honba * honba),)
+    split = three and rules is not None and rules.sanma_tsumo == "split"
     out = []
-    for wind in WIND_NAMES:
+    for wind in WIND_NAMES[:3] if three else WIND_NAMES:
         if wind == winner:
             continue
         share = 2 if dealer or wind == "E" else 1
-        out.append(Payment(wind, round_up_100(base * share), 100 * honba))
+        if split:  # half of North's share: 2 (the dealer wins) or 1 (a non-dealer wins)
+            out.append(
+                Payment(wind, round_up_100(base * (2 * share + (2 if dealer else 1)) // 2), 100 * honba)
+            )
+        else:
+            out.append(Payment(wind, round_up_100(base * share), 100 * honba))
     return tuple(out)
 
 
@@ -108,4 +133,7 @@ def nagashi_mangan(seat_wind: str, *, rules: RuleSet) -> tuple[Payment, ...]:
     """
     if not rules.nagashi_mangan:
         raise InvalidSituationError(f"the {rules.name} rule set does not play nagashi mangan")
-    return payments(2000, 27 + wind_index(seat_wind, "seat_wind"), tsumo=True, honba=0)
+    seat = wind_index(seat_wind, "seat_wind")
+    if rules.players == 3 and seat == 3:
+        raise InvalidSituationError("seat_wind='N': three-player Riichi has no North seat (seats E, S, W)")
+    return payments(2000, 27 + seat, tsumo=True, honba=0, rules=rules)

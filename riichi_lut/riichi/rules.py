@@ -30,7 +30,9 @@ MULTIPLE_RON_HONBA = ("first", "each")
 MULTIPLE_RON_STICKS = ("first", "reclaim")
 KAZOE_LIMITS = ("yakuman", "sanbaiman", "none")
 DAISHARIN_VALUES = ("off", "pin", "all_suits")
+SANMA_TSUMO = ("loss", "split")
 _CHOICES = (
+    ("sanma_tsumo", SANMA_TSUMO),
     ("renhou", RENHOU_VALUES),
     ("multiple_ron", MULTIPLE_RON),
     ("multiple_ron_honba", MULTIPLE_RON_HONBA),
@@ -89,6 +91,16 @@ class RuleSet:
     - ``multiple_ron_sticks``: the riichi sticks on the table then: ``"first"`` (all to
       the first winner in turn order) or ``"reclaim"`` (each winner in riichi takes back
       their own stick, the rest go to the first winner).
+    - ``players``: 4, or 3 for three-player Riichi (sanma, ``docs/sanma.md``): no 2m-8m,
+      no chi, seats E/S/W, kita (North set aside) as dora, the tsumo of ``sanma_tsumo``,
+      100 points per honba from each payer (200 on a ron). A three-player rule set has no
+      red 5m (``aka_dora`` starts with 0).
+    - ``sanma_tsumo``: how a three-player tsumo is paid: ``"loss"`` (tsumo loss, ツモ損:
+      each of the two payers pays the four-player share, the absent North's share is not
+      paid) or ``"split"`` (the absent North's share is split in halves between the two
+      payers). Read only under ``players=3``.
+    - ``kita_rinshan``: a tsumo on the replacement tile after a kita (no kan needed) is
+      rinshan kaihou (Tenhou, Mahjong Soul); read only under ``players=3``.
     """
 
     name: str = "custom"
@@ -117,6 +129,9 @@ class RuleSet:
     paarenchan_needs_yaku: bool = True
     yakuman_cap: int = 0
     open_riichi: bool = False
+    players: int = 4
+    sanma_tsumo: str = "loss"
+    kita_rinshan: bool = True
 
     def __post_init__(self) -> None:
         problems = self._resolve_kazoe() + self._number_problems()
@@ -153,6 +168,17 @@ class RuleSet:
         problems = []
         if self.double_wind_pair_fu not in (2, 4):
             problems.append(f"double_wind_pair_fu must be 2 or 4, got {quote(self.double_wind_pair_fu)}")
+        if not (type(self.players) is int and self.players in (3, 4)):
+            problems.append(f"players must be 3 (sanma) or 4, got {quote(self.players)}")
+        elif (
+            self.players == 3
+            and isinstance(self.aka_dora, (tuple, list))
+            and self.aka_dora[:1] not in ((0,), [0])
+        ):
+            problems.append(
+                "players=3 has no 5m (2m-8m are removed in sanma): aka_dora must be (0, p, s),"
+                f" got {quote(self.aka_dora)}"
+            )
         if self.open_pinfu_fu not in (20, 30):
             problems.append(f"open_pinfu_fu must be 20 or 30, got {quote(self.open_pinfu_fu)}")
         cap = self.yakuman_cap
@@ -230,6 +256,9 @@ TENHOU = RuleSet(
     paarenchan_needs_yaku=True,
     yakuman_cap=0,
     open_riichi=False,
+    players=4,
+    sanma_tsumo="loss",
+    kita_rinshan=True,
 )
 """Tenhou.net's ranked four-player lobby with red fives; the default of ``score``.
 Values and sources: docs/rules.md."""
@@ -261,6 +290,9 @@ MAHJONG_SOUL = RuleSet(
     paarenchan_needs_yaku=True,
     yakuman_cap=0,
     open_riichi=False,
+    players=4,
+    sanma_tsumo="loss",
+    kita_rinshan=True,
 )
 """Mahjong Soul (雀魂) four-player ranked rooms. Values and sources: docs/rules.md."""
 
@@ -291,6 +323,9 @@ M_LEAGUE = RuleSet(
     paarenchan_needs_yaku=True,
     yakuman_cap=0,
     open_riichi=False,
+    players=4,
+    sanma_tsumo="loss",
+    kita_rinshan=True,
 )
 """The official M.League (Mリーグ) rules. Values and sources: docs/rules.md."""
 
@@ -321,6 +356,9 @@ WRC = RuleSet(
     paarenchan_needs_yaku=True,
     yakuman_cap=0,
     open_riichi=False,
+    players=4,
+    sanma_tsumo="loss",
+    kita_rinshan=True,
 )
 """The World Riichi Championship rules (2015 rule book). Values and sources: docs/rules.md."""
 
@@ -351,9 +389,22 @@ EMA = RuleSet(
     paarenchan_needs_yaku=True,
     yakuman_cap=0,
     open_riichi=False,
+    players=4,
+    sanma_tsumo="loss",
+    kita_rinshan=True,
 )
 """The European Mahjong Association's Riichi Competition Rules, 2016 edition.
 Values and sources: docs/rules.md."""
 
-PRESETS = {r.name: r for r in (TENHOU, MAHJONG_SOUL, M_LEAGUE, WRC, EMA)}
-"""Each preset by its ``name``: "Tenhou", "Mahjong Soul", "M-League", "WRC", "EMA"."""
+TENHOU_SANMA = TENHOU.replace(name="Tenhou sanma", aka_dora=(0, 1, 1), players=3)
+"""Tenhou.net's ranked three-player lobby (段位戦3人打ち): the Tenhou rules with 108 tiles,
+red 5p and 5s, kita as dora, tsumo loss, rinshan after a kita. Sources: docs/rules.md."""
+
+MAHJONG_SOUL_SANMA = MAHJONG_SOUL.replace(name="Mahjong Soul sanma", aka_dora=(0, 1, 1), players=3)
+"""Mahjong Soul (雀魂) three-player rooms: the Mahjong Soul rules with 108 tiles, red 5p and
+5s, kita as dora, tsumo loss by default (``sanma_tsumo="split"`` is its "North-Bisection"
+option). Sources: docs/rules.md."""
+
+PRESETS = {r.name: r for r in (TENHOU, MAHJONG_SOUL, M_LEAGUE, WRC, EMA, TENHOU_SANMA, MAHJONG_SOUL_SANMA)}
+"""Each preset by its ``name``: "Tenhou", "Mahjong Soul", "M-League", "WRC", "EMA",
+"Tenhou sanma", "Mahjong Soul sanma"."""

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..analysis.readings import Reading, readings
 from ..core.hand import Hand, as_hand
+from ..core.players import check_three_player_text
 from ..core.tiles import KIND_NAMES, kind_of
 from ..errors import InvalidSituationError, NotAWinError
 from . import situation as situation_module
@@ -45,16 +46,19 @@ from .yaku import YakuHan, evaluate
 
 @dataclass(frozen=True)
 class Dora:
-    """Dora han of the hand: from indicators, ura indicators (riichi only), red fives."""
+    """Dora han of the hand: from indicators, ura indicators (riichi only), red fives, and
+    in three players the kita (``kita``: one per North set aside; what the indicators
+    showing North add for them is in ``dora`` and ``ura``)."""
 
     dora: int
     ura: int
     aka: int
+    kita: int = 0
 
     @property
     def total(self) -> int:
-        """All dora han: indicators, ura indicators and red fives."""
-        return self.dora + self.ura + self.aka
+        """All dora han: indicators, ura indicators, red fives and kita."""
+        return self.dora + self.ura + self.aka + self.kita
 
 
 @dataclass(frozen=True)
@@ -148,7 +152,12 @@ class ScoreResult:
 
         return {
             "yaku": [y.to_dict() for y in self.yaku],
-            "dora": {"dora": self.dora.dora, "ura": self.dora.ura, "aka": self.dora.aka},
+            "dora": {
+                "dora": self.dora.dora,
+                "ura": self.dora.ura,
+                "aka": self.dora.aka,
+                "kita": self.dora.kita,
+            },
             "han": self.han,
             "fu": self.fu,
             "fu_lines": [line.to_dict() for line in self.fu_lines],
@@ -174,12 +183,20 @@ _LAZY = ("yaku", "dora", "fu_lines", "payments", "reading", "situation")
 
 
 def count_dora(s: Situation) -> Dora:
-    counts = s.context.counts
+    """The dora of a situation: each indicator counts the tiles of the kind it shows (and,
+    in three players, each kita once more when it shows North); ura likewise for riichi."""
     rules = s.context.rules
-    dora = sum(counts[dora_of(i)] for i in s.dora_indicators) if s.dora_indicators else 0
+    counts = list(s.context.counts)
+    kita = s.win.kita
+    counts[30] += kita  # the kita are North tiles for the indicators, outside the hand
+    dora = sum(counts[dora_of(i, rules.players)] for i in s.dora_indicators) if s.dora_indicators else 0
     riichi = s.context.riichi or s.context.double_riichi
-    ura = sum(counts[dora_of(i)] for i in s.ura_indicators) if riichi and rules.ura_dora else 0
-    return Dora(dora, ura, sum(s.hand.total_red))
+    ura = (
+        sum(counts[dora_of(i, rules.players)] for i in s.ura_indicators)
+        if riichi and rules.ura_dora and s.ura_indicators
+        else 0
+    )
+    return Dora(dora, ura, sum(s.hand.total_red), kita)
 
 
 def _score_reading(reading: Reading, s: Situation, dora: Dora) -> ScoreResult | None:
@@ -195,7 +212,7 @@ def _score_reading(reading: Reading, s: Situation, dora: Dora) -> ScoreResult | 
     lines, fu = fu_lines(reading, s.context, pinfu)
     han = 0 if yakuman else sum(y.han for y in yaku) + dora.total
     base, limit = base_points(han, fu, yakuman, rules)
-    pay = payments(base, s.context.seat_wind, s.context.tsumo, s.honba)
+    pay = payments(base, s.context.seat_wind, s.context.tsumo, s.honba, rules)
     sticks = 1000 * s.riichi_sticks
     total = sum(p.total for p in pay) + sticks
     return ScoreResult(yaku, dora, han, fu, lines, yakuman, limit, base, pay, sticks, total, reading, s)
@@ -270,7 +287,12 @@ def score(
     >>> [y.id for y in k.yaku], k.points
     (['kokushi'], 32000)
     """
-    if type(rules) is not RuleSet or (win is not None and (facts or not isinstance(win, Win))):
+    if (
+        type(rules) is not RuleSet
+        or rules.players == 3  # three players: the general path (docs/sanma.md, "Scoring")
+        or (win is not None and (facts or not isinstance(win, Win) or win.kita))
+        or facts.get("kita")
+    ):
         return reference_score(hand, win_tile, win, rules=rules, **facts)  # it raises the error
     if win is None:
         fast = facts_of_keywords(facts)
@@ -359,6 +381,8 @@ def reference_score(
         raise InvalidSituationError(
             f"win must be a riichi_lut.Win (the facts of the win), got {type(win).__name__}"
         )
+    if isinstance(rules, RuleSet) and rules.players == 3 and isinstance(hand, str):
+        check_three_player_text(hand)  # names the position of a 2m-8m in the notation
     s = situation_module.build(as_hand(hand), win_tile, win, rules)
     all_readings = readings(s.hand, kind_of(s.win_code))
     if not all_readings:

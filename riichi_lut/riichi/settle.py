@@ -204,9 +204,13 @@ def settle(wins: Sequence[ScoreResult], rules: RuleSet = TENHOU, *, discarder: s
         if not isinstance(w, ScoreResult):
             raise InvalidArgumentError(f"wins[{i}] must be a ScoreResult (from score()), got {quote(w)}")
     by = wind_index(discarder, "discarder")
-    if len(wins) > 3:
+    others = rules.players - 1
+    if rules.players == 3 and by == 3:
+        raise InvalidSituationError("discarder='N': three-player Riichi has no North seat (seats E, S, W)")
+    if len(wins) > others:
         raise InvalidSituationError(
-            f"{len(wins)} rons on one discard: at most the three other players can call"
+            f"{len(wins)} rons on one discard: at most the {'two' if others == 2 else 'three'} other"
+            " players can call"
         )
     _check(wins, by, rules)
     ordered = sorted(wins, key=lambda w: _turn(by, w.win.seat_wind))
@@ -220,7 +224,7 @@ def settle(wins: Sequence[ScoreResult], rules: RuleSet = TENHOU, *, discarder: s
     own = [1000 if reclaim and (w.win.riichi or w.win.double_riichi) else 0 for w in kept]
     settled = []
     for i, w in enumerate(kept):
-        honba = 300 * w.win.honba if i == 0 or rules.multiple_ron_honba == "each" else 0
+        honba = 100 * others * w.win.honba if i == 0 or rules.multiple_ron_honba == "each" else 0
         sticks = own[i] + (sticks_on_table - sum(own) if i == 0 else 0)
         settled.append(SettledWin(callers[i], w, w.points, honba, sticks))
     return Settlement(WIND_LETTERS[by], "win", tuple(settled), callers[count:], callers, 0, rules)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..core.calls import CallType
 from ..core.hand import Hand
+from ..core.players import check_three_player_counts, check_three_player_hand
 from ..core.tiles import KIND_NAMES, RED_FIVE_KINDS, is_red, kind_of
 from ..errors import InvalidHandError, InvalidSituationError
 from .context import PAARENCHAN_WINS, Context
@@ -22,10 +23,17 @@ from .rules import RuleSet
 from .win import Win, parse_tile
 
 
-def dora_of(indicator: int) -> int:
+def dora_of(indicator: int, players: int = 4) -> int:
     """The dora kind an indicator points at: the next number (9 -> 1), the next wind
-    (North -> East), the next dragon (red -> white)."""
+    (North -> East), the next dragon (red -> white); with ``players=3`` a 1m shows 9m
+    (2m-8m are not in the set; 9m shows 1m as in four players).
+
+    >>> dora_of(0), dora_of(0, players=3), dora_of(8, players=3)
+    (1, 8, 0)
+    """
     kind = kind_of(indicator)
+    if players == 3 and kind == 0:
+        return 8
     if kind < 27:
         return kind - kind % 9 + (kind % 9 + 1) % 9
     if kind < 31:
@@ -67,12 +75,20 @@ class Situation:
         return self.win.riichi_sticks
 
 
-def hand_problem(hand: Hand, win: Win) -> str | None:
+def hand_problem(hand: Hand, win: Win, kita_rinshan: bool = False) -> str | None:
     """What the hand's calls contradict in the facts of the win, or None (the checks that
-    need no hand are :func:`riichi_lut.riichi.win.flags_problem`, run by ``Win``)."""
+    need no hand are :func:`riichi_lut.riichi.win.flags_problem`, run by ``Win``).
+    ``kita_rinshan``: a kita's replacement tile counts as rinshan (three players)."""
+    kita = kita_rinshan and win.kita > 0
     if not hand.calls:
-        return "rinshan needs a kan among the calls" if win.rinshan else None
-    has_kan = any(c.type in (CallType.OPEN_KAN, CallType.CLOSED_KAN, CallType.ADDED_KAN) for c in hand.calls)
+        return (
+            "rinshan needs a kan among the calls" + (" (or a kita)" if kita_rinshan else "")
+            if win.rinshan and not kita
+            else None
+        )
+    has_kan = kita or any(
+        c.type in (CallType.OPEN_KAN, CallType.CLOSED_KAN, CallType.ADDED_KAN) for c in hand.calls
+    )
     opened = any(c.is_open for c in hand.calls)
     rules = (
         (win.rinshan and not has_kan, "rinshan needs a kan among the calls"),
@@ -178,10 +194,11 @@ def _check_win_tile(hand: Hand, win_code: int, chankan: bool | str) -> None:
         )
 
 
-def _check_copies(hand: Hand, indicators: Sequence[int], robbed: int | None = None) -> None:
-    """No fifth copy across the hand, the indicators and (``robbed``: the kind of a robbed
-    kan) the other three copies that kan holds."""
+def _check_copies(hand: Hand, indicators: Sequence[int], robbed: int | None = None, kita: int = 0) -> None:
+    """No fifth copy across the hand, the indicators, the ``kita`` (North tiles set aside)
+    and (``robbed``: the kind of a robbed kan) the other three copies that kan holds."""
     counts = hand.total_counts
+    counts[30] += kita
     for code in indicators:
         counts[kind_of(code)] += 1
     if robbed is not None:
@@ -189,6 +206,7 @@ def _check_copies(hand: Hand, indicators: Sequence[int], robbed: int | None = No
     for kind, count in enumerate(counts):
         if count > 4:
             kan = ", with the robbed kan's other three" if kind == robbed else ""
+            kan += f", with {kita} kita" if kind == 30 and kita else ""
             raise InvalidHandError(
                 f"{KIND_NAMES[kind]}: {count} copies across the hand, calls and dora indicators{kan}"
             )
@@ -208,6 +226,29 @@ def _check_red(hand: Hand, indicators: Sequence[int], rules: RuleSet) -> None:
             )
 
 
+def check_sanma(hand: Hand, win: Win, text: object = None) -> None:
+    """The checks of a three-player win: no 2m-8m in the hand, the calls or the indicators
+    (:mod:`riichi_lut.core.players`), no chi, no North seat or round (the seats are E, S and
+    W; the rounds E, S and W)."""
+    check_three_player_hand(text, hand)
+    if any(c.type == CallType.CHI for c in hand.calls):
+        raise InvalidHandError("calls: a chi in a three-player hand (sanma has no chi, only pon and kan)")
+    for name, indicators in (
+        ("dora_indicators", win.dora_indicators),
+        ("ura_indicators", win.ura_indicators),
+    ):
+        counts = [0] * 34
+        for code in indicators:
+            counts[kind_of(code)] += 1
+        check_three_player_counts(counts, name)
+    if win.seat_wind == "N" or win.round_wind == "N":
+        which = "seat_wind" if win.seat_wind == "N" else "round_wind"
+        raise InvalidSituationError(
+            f"{which}='N': three-player Riichi has no North seat or round (seats E, S, W);"
+            " a North tile is a guest wind there"
+        )
+
+
 def build(hand: Hand, win_tile: object, win: Win, rules: RuleSet) -> Situation:
     """Check the hand, the winning tile and the rules against ``win`` (checked already on
     its own) and build the :class:`Situation`."""
@@ -220,7 +261,14 @@ def build(hand: Hand, win_tile: object, win: Win, rules: RuleSet) -> Situation:
             f"a winning hand has 14 tiles counting calls as 3 (the winning tile included), got"
             f" {hand.concealed_count + 3 * hand.n_calls}"
         )
-    problem = hand_problem(hand, win)
+    if rules.players == 3:
+        check_sanma(hand, win)
+    elif win.kita:
+        raise InvalidSituationError(
+            f"kita={win.kita}: a kita (North set aside as dora) is three-player only, and the"
+            f" {rules.name} rule set has players=4 (use e.g. TENHOU_SANMA)"
+        )
+    problem = hand_problem(hand, win, rules.players == 3 and rules.kita_rinshan)
     if problem:
         raise InvalidSituationError(problem)
     win_code = parse_tile(win_tile, "win_tile")
@@ -230,8 +278,8 @@ def build(hand: Hand, win_tile: object, win: Win, rules: RuleSet) -> Situation:
             raise InvalidSituationError(problem)
     _check_win_tile(hand, win_code, win.chankan)
     indicators = win.dora_indicators + win.ura_indicators
-    if indicators:
-        _check_copies(hand, indicators, kind_of(win_code) if win.chankan else None)
+    if indicators or win.kita:
+        _check_copies(hand, indicators, kind_of(win_code) if win.chankan else None, win.kita)
         _check_red(hand, indicators, rules)
     elif any(hand.total_red):
         _check_red(hand, (), rules)

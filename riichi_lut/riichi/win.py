@@ -76,6 +76,19 @@ def as_count(value: object, name: str) -> int:
     return args.as_count(value, name, error=InvalidSituationError)
 
 
+def as_kita(value: object, facts: Mapping[str, Any]) -> int:
+    """``Win.kita``: a count 0..4 of North tiles set aside, which a first-draw win (tenhou,
+    chiihou) or a renhou cannot have (``facts`` holds those flags, already read)."""
+    kita = as_count(value, "kita")
+    if kita > 4:
+        raise InvalidSituationError(f"kita is at most 4 (there are four North tiles), got {kita}")
+    if kita and (facts["tenhou"] or facts["chiihou"] or facts["renhou"]):
+        raise InvalidSituationError(
+            "a kita (North set aside) is a call after a draw: it excludes tenhou, chiihou and renhou"
+        )
+    return kita
+
+
 def parse_tile(value: object, name: str) -> int:
     """One tile as notation ("5p", "0p" for the red five) or a tile code 0..36."""
     if isinstance(value, str):
@@ -169,6 +182,10 @@ class Win:
       (scored where ``RuleSet.open_riichi``); needs riichi.
     - ``paarenchan``: the dealer's consecutive wins, this one included (0: not counted);
       8 or more is paarenchan where ``RuleSet.paarenchan``. Only the dealer has a count.
+    - ``kita``: North tiles the winner set aside (kita, nuki dora) in three-player Riichi,
+      0..4; each is one dora (``RuleSet.players=3`` only: a kita under four players is an
+      error when scored). A kita is a call after a draw, so it excludes tenhou, chiihou and
+      renhou.
 
     ``replace(**changes)`` returns a new, validated Win; ``to_dict()`` is JSON-ready.
 
@@ -203,6 +220,7 @@ class Win:
     riichi_sticks: int
     open_riichi: bool
     paarenchan: int
+    kita: int
 
     # Written out (not generated) to check and store each fact once: a Win costs a few µs.
     def __init__(
@@ -227,6 +245,7 @@ class Win:
         riichi_sticks: int = 0,
         open_riichi: bool = False,
         paarenchan: int = 0,
+        kita: int = 0,
     ) -> None:
         given = (riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou)
         facts: dict[str, Any] = {
@@ -278,6 +297,7 @@ class Win:
             raise InvalidSituationError(
                 f"paarenchan is a count of the dealer's consecutive wins: the winner sits {seat}, not East"
             )
+        facts["kita"] = kita if kita == 0 and type(kita) is int else as_kita(kita, facts)
         self.__dict__.update(facts)  # frozen: the fields are set here, once
 
     @property
@@ -309,7 +329,7 @@ class Win:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: indicators as tile notation ("5p", "0p" for a red five); ``chankan``
-        is ``True``, ``False`` or ``"closed"``."""
+        is ``True``, ``False`` or ``"closed"``; ``kita`` only when not 0."""
         out: dict[str, Any] = {
             "tsumo": self.tsumo,
             "seat_wind": self.seat_wind,
@@ -323,4 +343,6 @@ class Win:
         out["riichi_sticks"] = self.riichi_sticks
         out["open_riichi"] = self.open_riichi
         out["paarenchan"] = self.paarenchan
+        if self.kita:  # three players only: a four-player win's dict is unchanged
+            out["kita"] = self.kita
         return out

@@ -133,7 +133,14 @@ ROWS: tuple[tuple[YakuRow, Predicate], ...] = (
         lambda r, c: c.houtei,
     ),
     (
-        YakuRow("rinshan", "Rinshan kaihou", 1, 1, bit=14, why="won on the replacement tile after a kan"),
+        YakuRow(
+            "rinshan",
+            "Rinshan kaihou",
+            1,
+            1,
+            bit=14,
+            why="won on the replacement tile after a kan (or a kita)",
+        ),
         lambda r, c: c.rinshan,
     ),
     (

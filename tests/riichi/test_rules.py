@@ -21,13 +21,15 @@ from riichi_lut.riichi.rules import (
     EMA,
     M_LEAGUE,
     MAHJONG_SOUL,
+    MAHJONG_SOUL_SANMA,
     PRESETS,
     TENHOU,
+    TENHOU_SANMA,
     WRC,
     RuleSet,
 )
 
-ALL_PRESETS = (TENHOU, MAHJONG_SOUL, M_LEAGUE, WRC, EMA)
+ALL_PRESETS = (TENHOU, MAHJONG_SOUL, M_LEAGUE, WRC, EMA, TENHOU_SANMA, MAHJONG_SOUL_SANMA)
 PRESET_IDS = [p.name for p in ALL_PRESETS]
 FIELDS = [f.name for f in dataclasses.fields(RuleSet)]
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
@@ -39,8 +41,16 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 def test_presets_are_rule_sets_keyed_by_name() -> None:
     assert all(isinstance(p, RuleSet) for p in ALL_PRESETS)
     assert {p.name: p for p in ALL_PRESETS} == PRESETS
-    assert list(PRESETS) == ["Tenhou", "Mahjong Soul", "M-League", "WRC", "EMA"]
-    assert len(set(ALL_PRESETS)) == 5  # hashable, and no two presets are equal
+    assert list(PRESETS) == [
+        "Tenhou",
+        "Mahjong Soul",
+        "M-League",
+        "WRC",
+        "EMA",
+        "Tenhou sanma",
+        "Mahjong Soul sanma",
+    ]
+    assert len(set(ALL_PRESETS)) == 7  # hashable, and no two presets are equal
 
 
 def test_tenhou_values() -> None:
@@ -71,6 +81,9 @@ def test_tenhou_values() -> None:
         "paarenchan_needs_yaku": True,
         "yakuman_cap": 0,
         "open_riichi": False,
+        "players": 4,
+        "sanma_tsumo": "loss",
+        "kita_rinshan": True,
     }
 
 
@@ -102,6 +115,9 @@ def test_mahjong_soul_values() -> None:
         "paarenchan_needs_yaku": True,
         "yakuman_cap": 0,
         "open_riichi": False,
+        "players": 4,
+        "sanma_tsumo": "loss",
+        "kita_rinshan": True,
     }
 
 
@@ -133,6 +149,9 @@ def test_m_league_values() -> None:
         "paarenchan_needs_yaku": True,
         "yakuman_cap": 0,
         "open_riichi": False,
+        "players": 4,
+        "sanma_tsumo": "loss",
+        "kita_rinshan": True,
     }
 
 
@@ -164,6 +183,9 @@ def test_wrc_values() -> None:
         "paarenchan_needs_yaku": True,
         "yakuman_cap": 0,
         "open_riichi": False,
+        "players": 4,
+        "sanma_tsumo": "loss",
+        "kita_rinshan": True,
     }
 
 
@@ -195,6 +217,9 @@ def test_ema_values() -> None:
         "paarenchan_needs_yaku": True,
         "yakuman_cap": 0,
         "open_riichi": False,
+        "players": 4,
+        "sanma_tsumo": "loss",
+        "kita_rinshan": True,
     }
 
 
@@ -472,7 +497,8 @@ def _documented_presets() -> dict[str, dict[str, tuple[Any, str, str]]]:
 
 def test_docs_list_every_field_of_every_preset_with_the_code_value() -> None:
     documented = _documented_presets()
-    constants = {"TENHOU": TENHOU, "MAHJONG_SOUL": MAHJONG_SOUL, "M_LEAGUE": M_LEAGUE, "WRC": WRC, "EMA": EMA}
+    constants = {"TENHOU": TENHOU, "MAHJONG_SOUL": MAHJONG_SOUL, "M_LEAGUE": M_LEAGUE, "WRC": WRC, "EMA": EMA,
+                 "TENHOU_SANMA": TENHOU_SANMA, "MAHJONG_SOUL_SANMA": MAHJONG_SOUL_SANMA}  # fmt: skip
     assert set(documented) == set(constants)
     for constant, preset in constants.items():
         rows = documented[constant]

@@ -369,5 +369,8 @@ def test_replace_refuses_bad_values(changes: dict, fragment: str) -> None:
 def test_presets_are_distinct_rule_sets() -> None:
     presets = (TENHOU, MAHJONG_SOUL, M_LEAGUE, WRC, EMA)
     assert all(isinstance(p, RuleSet) for p in presets)
-    assert len({p.name for p in presets}) == 5 and set(PRESETS) == {p.name for p in presets}
+    assert len({p.name for p in presets}) == 5 and set(PRESETS) == {p.name for p in presets} | {
+        "Tenhou sanma",
+        "Mahjong Soul sanma",
+    }
     assert (TENHOU.kiriage, M_LEAGUE.kiriage) == (False, True)

@@ -388,6 +388,7 @@ _UNSUPPORTED = (
     ("daisharin", "off", "the daisharin yakuman"),
     ("daichisei", False, "the daichisei yakuman"),
     ("kazoe_limit", ("yakuman", "sanbaiman"), "counted yakuman beyond one"),
+    ("players", 4, "three-player Riichi: kita, the sanma tsumo and honba"),
 )
 
 

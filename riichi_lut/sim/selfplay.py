@@ -368,7 +368,8 @@ def selfplay(
 
     ``players=3`` plays from the 108-tile three-player wall (``draws`` at most 95) with
     the three-player shanten and discards, and does not score the wins (``scored`` is
-    ``False``; the module docstring says why).
+    ``False``; the module docstring says why). Three-player ``rules`` (``players=3``, e.g.
+    ``TENHOU_SANMA``) with four-player games are refused.
 
     >>> r = selfplay(1_000, draws=6, seed=3, riichi=False)
     >>> [round(p, 3) for p in r.win_by_turn][:2], r.wins <= r.tenpai <= r.games
@@ -380,6 +381,11 @@ def selfplay(
     riichi = as_flag(riichi, "riichi")
     if not isinstance(rules, RuleSet):
         raise InvalidArgumentError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    if rules.players == 3 and players == 4:
+        raise InvalidArgumentError(
+            f"rules {rules.name!r} are three-player rules (players=3) and the games are four-player"
+            " (players=4): pass players=3 (its wins are not scored yet) or a four-player rule set"
+        )
     params = _Params(
         draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules, players
     )

@@ -23,6 +23,7 @@ from reference import reference_shanten
 from riichi_lut import shanten_batch
 from riichi_lut.cli.main import main
 from riichi_lut.errors import InvalidArgumentError
+from riichi_lut.riichi import TENHOU_SANMA
 from riichi_lut.sim import alias as sampling
 from riichi_lut.sim import (
     deal_counts,
@@ -418,6 +419,7 @@ def test_three_player_play_never_holds_or_draws_2m_to_8m() -> None:
         (lambda: sample_shanten_distribution(10, players=0), "players"),
         (lambda: deal_counts(np.random.default_rng(1), 2, 13, players=4.0), "players"),  # type: ignore[arg-type]
         (lambda: deal_counts(np.random.default_rng(1), 2, 109, players=3), "tiles"),
+        (lambda: selfplay(10, rules=TENHOU_SANMA), "three-player rules"),
     ],
 )
 def test_bad_three_player_arguments(call: object, message: str) -> None:

@@ -51,7 +51,13 @@ def other_engine(root: Path) -> tuple[Any, Any]:
     two_step = load("riichi_lut.analysis.two_step_other", package / "analysis" / "two_step.py")
     two_step.follow_ups = follow_ups  # type: ignore[attr-defined]
     hints = load("riichi_lut.coach.hints_other", package / "coach" / "hints.py")
-    return hints.hint, two_step.two_steps  # type: ignore[attr-defined]
+    theirs = two_step.two_steps  # type: ignore[attr-defined]
+
+    def two_steps(options: Any, melds: int, called: Any, players: int = 4) -> Any:
+        # this checkout's ranking passes players (issue 14); a checkout before it takes three
+        return theirs(options, melds, called) if players == 4 else theirs(options, melds, called, players)
+
+    return hints.hint, two_steps
 
 
 def main() -> None:

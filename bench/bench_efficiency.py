@@ -186,9 +186,9 @@ OLD_TWO_STEP = "ours `hint(list, two_step=True)`, the scalar two-step before iss
 TWO_STEP_TARGET_MS = 1.0  # issue 13 item 5: median of the default hint
 
 
-def reference_two_steps(options: Any, melds: int, called: Any) -> list[Any]:
+def reference_two_steps(options: Any, melds: int, called: Any, players: int = 4) -> list[Any]:
     """``two_steps`` by the scalar reference, one option at a time (the path before)."""
-    return [two_step.two_step_reference(c, melds, called, s, a, live) for c, s, a, live in options]
+    return [two_step.two_step_reference(c, melds, called, s, a, live, players) for c, s, a, live in options]
 
 
 def old_two_step_hint(hand: list[int]) -> Any:

@@ -31,9 +31,10 @@ import numpy as np
 
 from ..errors import TableError
 from ..lut import loader
+from ..lut.alias import alias_table
 from ..lut.blocks import HONOR, SUIT, Block, broadcast_sum, tile_totals
 from ..lut.loader import Tables
-from .sanma_weights import exact_alias, man_pattern_weights_3p, man_totals_3p, split_weights
+from .sanma_weights import man_pattern_weights_3p, man_totals_3p, split_weights
 
 __all__ = [
     "ALIAS_SIZES",
@@ -143,7 +144,7 @@ def _man_alias_3p() -> BlockAlias:
     thresholds: list[int] = []
     aliases: list[int] = []
     for rows in man_pattern_weights_3p():
-        bits, capacity, thr, alias = exact_alias([w for _, w in rows])
+        bits, capacity, thr, alias = alias_table([w for _, w in rows])
         layout.append((len(thresholds), bits, capacity))
         thresholds += thr
         aliases += alias
@@ -261,7 +262,7 @@ def _split_tables(t: Tables, tiles: int, players: int) -> tuple[int, int, np.nda
     four-player tables, or for ``players=3`` the exact table of :func:`split_weights`."""
     if players == 3:
         rows = split_weights(tiles, 3)
-        bits, capacity, thr, alias = exact_alias([w for _, w in rows])
+        bits, capacity, thr, alias = alias_table([w for _, w in rows])
         sizes = np.array([split for split, _ in rows], dtype=np.int64)
         return bits, capacity, np.array(thr, dtype=object), np.array(alias, dtype=np.int64), sizes
     name = f"deal{tiles}_split"

@@ -5,9 +5,8 @@ The 108-tile wall has no 2m-8m, so a deal's split ``(a, b, c, d)`` over man, pin
 and the honors weighs ``C(8, a) C(36, b) C(36, c) C(28, d)``, and the man block's
 patterns (1m and 9m, 0-4 copies each) weigh ``C(4, c1m) C(4, c9m)``. Pin, sou and the
 honors keep the four-player tables. These tables are small (at most 624 outcomes) and
-built in Python integers when first used: the run-time layers may not import the
-offline generator (``riichi_lut.tablegen.deals``), whose ``alias_table``
-:func:`exact_alias` reproduces (a test checks they agree).
+built in Python integers when first used, by the alias construction the offline
+generator uses for the four-player tables (:func:`riichi_lut.lut.alias.alias_table`).
 
 >>> sum(w for _, w in split_weights(14, 3)) == math.comb(108, 14)
 True
@@ -16,7 +15,6 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 import numpy as np
 
@@ -24,7 +22,6 @@ from ..lut.blocks import SUIT
 
 __all__ = [
     "THREE_PLAYER_MAN_TILES",
-    "exact_alias",
     "man_pattern_weights_3p",
     "man_totals_3p",
     "split_weights",
@@ -32,38 +29,6 @@ __all__ = [
 
 THREE_PLAYER_MAN_TILES = 8
 """Man tiles of the three-player wall: four 1m and four 9m."""
-
-
-def exact_alias(weights: Sequence[int]) -> tuple[int, int, list[int], list[int]]:
-    """``(bits, capacity, thresholds, aliases)`` of an exact alias table over positive
-    integer ``weights`` (Vose's construction in integers, as the offline generator builds
-    the four-player tables, ``riichi_lut.tablegen.deals.alias_table``, which the run-time
-    layers may not import): ``2**bits`` columns, column ``j`` gives outcome ``j`` for a
-    uniform ``u < thresholds[j]`` in ``[0, capacity)`` and ``aliases[j]`` otherwise.
-
-    >>> exact_alias([1, 3])
-    (1, 2, [1, 2], [1, 1])
-    """
-    n = len(weights)
-    bits = (n - 1).bit_length()
-    columns = 1 << bits
-    total = sum(weights)
-    common = math.gcd(total, columns)
-    capacity, scale = total // common, columns // common
-    left = [w * scale for w in weights] + [0] * (columns - n)
-    thresholds = [capacity] * columns
-    aliases = list(range(columns))
-    small = [j for j in range(columns) if left[j] < capacity]
-    large = [j for j in range(columns) if left[j] >= capacity]
-    while small and large:
-        low, high = small.pop(), large.pop()
-        thresholds[low], aliases[low] = left[low], high
-        left[high] -= capacity - left[low]
-        (small if left[high] < capacity else large).append(high)
-    for j in small + large:
-        if left[j] != capacity:
-            raise AssertionError(f"alias table: column {j} left with {left[j]} of {capacity}")
-    return bits, capacity, thresholds, aliases
 
 
 def split_weights(tiles: int, players: int = 4) -> list[tuple[tuple[int, int, int, int], int]]:

@@ -28,10 +28,10 @@ recomputes every weight the tables encode.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 import numpy as np
 
+from ..lut.alias import alias_table
 from ..lut.blocks import HONOR, MAX_BLOCK_TILES, SUIT, Block, tile_totals
 
 __all__ = [
@@ -49,36 +49,6 @@ DEAL_SIZES = (13, 14)
 """Deal sizes with alias tables (others are drawn by numpy's hypergeometric sampler)."""
 KIND_TILES = {SUIT.name: 36, HONOR.name: 28}
 """Tiles of each block kind in the wall: 9 or 7 kinds, four copies each."""
-
-
-def alias_table(weights: Sequence[int]) -> tuple[int, int, list[int], list[int]]:
-    """``(bits, capacity, thresholds, aliases)`` of an exact alias table over positive
-    integer ``weights``: ``2**bits`` columns, column ``j`` gives outcome ``j`` for a
-    uniform ``u < thresholds[j]`` in ``[0, capacity)`` and ``aliases[j]`` otherwise.
-
-    >>> alias_table([1, 3])
-    (1, 2, [1, 2], [1, 1])
-    """
-    n = len(weights)
-    bits = (n - 1).bit_length()
-    columns = 1 << bits
-    total = sum(weights)
-    common = math.gcd(total, columns)
-    capacity, scale = total // common, columns // common
-    left = [w * scale for w in weights] + [0] * (columns - n)
-    thresholds = [capacity] * columns
-    aliases = list(range(columns))
-    small = [j for j in range(columns) if left[j] < capacity]
-    large = [j for j in range(columns) if left[j] >= capacity]
-    while small and large:
-        low, high = small.pop(), large.pop()
-        thresholds[low], aliases[low] = left[low], high
-        left[high] -= capacity - left[low]
-        (small if left[high] < capacity else large).append(high)
-    for j in small + large:  # exact arithmetic: whatever is left is full
-        if left[j] != capacity:
-            raise AssertionError(f"alias table: column {j} left with {left[j]} of {capacity}")
-    return bits, capacity, thresholds, aliases
 
 
 def pattern_weights(block: Block) -> tuple[np.ndarray, np.ndarray]:

@@ -23,6 +23,7 @@ from reference import reference_shanten
 from riichi_lut import shanten_batch
 from riichi_lut.cli.main import main
 from riichi_lut.errors import InvalidArgumentError
+from riichi_lut.lut.alias import alias_table
 from riichi_lut.riichi import TENHOU_SANMA
 from riichi_lut.sim import alias as sampling
 from riichi_lut.sim import (
@@ -35,7 +36,7 @@ from riichi_lut.sim import (
 from riichi_lut.sim import sanma_weights as weights3p
 from riichi_lut.sim.exact import distribution_3p
 from riichi_lut.sim.selfplay import play
-from riichi_lut.tablegen.deals import alias_table, splits
+from riichi_lut.tablegen.deals import splits
 
 FORMS = ("all", "standard", "chiitoitsu", "kokushi")
 THREE = [k for k in range(34) if not 1 <= k <= 7]  # the 27 kinds of the 108-tile set
@@ -121,9 +122,14 @@ def test_three_player_man_patterns_are_the_ways_to_hold_1m_and_9m() -> None:
         assert sum(w for _, w in rows) == math.comb(8, size)
 
 
-@pytest.mark.parametrize("weights", [[1, 3], [5], [2, 2, 2], [7, 1, 1, 9, 13]])
-def test_exact_alias_is_the_generators_construction(weights: list[int]) -> None:
-    assert weights3p.exact_alias(weights) == alias_table(weights)
+@pytest.mark.parametrize("weights", [[1, 3], [5], [2, 2, 2], [7, 1, 1, 9, 13], list(range(1, 40))])
+def test_alias_tables_encode_their_weights_exactly(weights: list[int]) -> None:
+    """The construction both samplers use (``lut.alias.alias_table``), read back in Python
+    ints: every outcome's mass is its weight times 2**bits / gcd, no column left over."""
+    bits, capacity, thr, alias = alias_table(weights)
+    assert len(thr) == len(alias) == 1 << bits >= len(weights)
+    mass = decoded(thr, alias, capacity, len(weights))
+    assert all(m * sum(weights) == w * capacity * (1 << bits) for m, w in zip(mass, weights, strict=True))
 
 
 @pytest.mark.parametrize("tiles", [13, 14])
@@ -132,16 +138,16 @@ def test_three_player_alias_tables_encode_the_exact_weights(tiles: int) -> None:
     tables = [[w for _, w in weights3p.split_weights(tiles, 3)]]
     tables += [[w for _, w in rows] for rows in weights3p.man_pattern_weights_3p()]
     for weights in tables:
-        bits, capacity, thr, alias = weights3p.exact_alias(weights)
+        bits, capacity, thr, alias = alias_table(weights)
         mass = decoded(thr, alias, capacity, len(weights))
         assert all(m * sum(weights) == w * capacity * (1 << bits) for m, w in zip(mass, weights, strict=True))
-    assert weights3p.exact_alias(tables[0])[0] == sampling.SPLIT_BITS
+    assert alias_table(tables[0])[0] == sampling.SPLIT_BITS
 
 
 def test_run_time_three_player_tables_are_the_exact_ones() -> None:
     """The prepared sampler's split thresholds are the exact table's, scaled to raw draws."""
     s = sampling.sampler(13, 3)
-    _, capacity, thr, _ = weights3p.exact_alias([w for _, w in weights3p.split_weights(13, 3)])
+    _, capacity, thr, _ = alias_table([w for _, w in weights3p.split_weights(13, 3)])
     q = (1 << 64) // capacity
     raw = s.split_threshold.tolist()
     assert all(r == (q * t if t != capacity else (1 << 64) - 1) for r, t in zip(raw, thr, strict=True))

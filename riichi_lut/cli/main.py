@@ -25,6 +25,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from ..analysis.efficiency import ukeire
 from ..analysis.shanten import shanten
@@ -58,7 +59,9 @@ def _shanten_line(text: str, result_dict: dict[str, object]) -> str:
 
 
 def cmd_shanten(args: argparse.Namespace) -> int:
-    return print_shanten(args.hands, args.json, shanten, _shanten_line, args.unicode)
+    return print_shanten(
+        args.hands, args.json, partial(shanten, players=args.players), _shanten_line, args.unicode
+    )
 
 
 def _visible(args: argparse.Namespace) -> Visible | str | None:
@@ -83,7 +86,13 @@ def hint_of(args: argparse.Namespace) -> Hint:
     >>> hint_of(build_parser().parse_args(["hint", "2234m506p678s5557z"])).discard
     '7z'
     """
-    return hint(args.hand, _visible(args))
+    return hint(args.hand, _visible(args), players=getattr(args, "players", 4))
+
+
+def _playground(args: argparse.Namespace) -> None:
+    """The hand's link in the web playground (four-player: it has no three-player mode)."""
+    if args.players == 4:
+        print(f"playground: {permalink(args.hand.strip())}")
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
@@ -98,13 +107,13 @@ def cmd_hint(args: argparse.Namespace) -> int:
         back += "  (dead)" if option.dead else "  (furiten)" if option.furiten else ""
         state = shanten_words(option.shanten)
         print(f"  {_tile(option.tile, args.unicode):>3}: {state:>10}, {option.total:>3} tiles  {tiles}{back}")
-    print(f"playground: {permalink(args.hand.strip())}")
+    _playground(args)
     return 0
 
 
 def cmd_ukeire(args: argparse.Namespace) -> int:
     hand = parse_hand(args.hand)
-    result = ukeire(hand, _visible(args))
+    result = ukeire(args.hand, _visible(args), players=args.players)  # the text: errors give positions
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -118,7 +127,7 @@ def cmd_ukeire(args: argparse.Namespace) -> int:
         if row is not None:
             tiles = _tiles_live(row.accepted, args.unicode)
             print(f"  {form:>10}: {shanten_words(row.shanten):>10}, {row.total:>3} tiles  {tiles}")
-    print(f"playground: {permalink(args.hand.strip())}")
+    _playground(args)
     return 0
 
 
@@ -197,6 +206,14 @@ def _hand_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--json", action="store_true", help="print JSON (the library's to_dict())")
     p.add_argument("--unicode", action="store_true", help="draw the tiles as Unicode mahjong tiles")
+    _players_option(p)
+
+
+def _players_option(p: argparse.ArgumentParser) -> None:
+    """``--players``: 4, or 3 for three-player Riichi (sanma: no 2m-8m; docs/sanma.md)."""
+    p.add_argument(
+        "--players", type=int, choices=(3, 4), default=4, help="3 for three-player Riichi (sanma: no 2m-8m)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -314,6 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print a JSON list, one entry per hand: its result or its error"
     )
     p.add_argument("--unicode", action="store_true", help="draw the tiles as Unicode mahjong tiles")
+    _players_option(p)
     p.set_defaults(run=cmd_shanten)
 
     add_mcr_parser(sub)

@@ -6,14 +6,14 @@ of the ``calls`` array."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import numpy as np
 import pytest
+from batch_cases import Called, Outcome, assert_agree, batch_rows
 
-from riichi_lut.core.tiles import KIND_NAMES, format_counts
+from riichi_lut.core.tiles import KIND_NAMES
 from riichi_lut.errors import InvalidHandError, InvalidSituationError, NotAWinError
 from riichi_lut.riichi import EMA, M_LEAGUE, MAHJONG_SOUL, TENHOU, WRC, RuleSet, score
 from riichi_lut.riichi.batch import (
@@ -21,7 +21,6 @@ from riichi_lut.riichi.batch import (
     CLOSED_KAN,
     OPEN_KAN,
     PON,
-    BatchScore,
     call_code,
     call_codes,
     dora_han_batch,
@@ -41,36 +40,6 @@ POOLS: tuple[tuple[int, ...] | None, ...] = (
     tuple(range(9, 18)) + tuple(range(27, 34)),  # honitsu
     tuple(range(1, 8)) + tuple(range(10, 17)) + tuple(range(19, 26)),  # tanyao (kuitan)
 )
-
-
-@dataclass(frozen=True)
-class Called:
-    """One win with calls as both APIs take it."""
-
-    concealed: tuple[int, ...]
-    calls: tuple[int, ...]  # codes type * 34 + kind
-    win: int
-    seat: int
-    round: int
-    tsumo: bool
-    flags: tuple[tuple[str, bool], ...]
-    dora: tuple[int, ...]
-    ura: tuple[int, ...]
-
-    @property
-    def flag(self) -> dict[str, bool]:
-        return dict(self.flags)
-
-    def text(self) -> str:
-        parts = [format_counts(self.concealed)]
-        for code in self.calls:
-            kind_type, kind = divmod(code, 34)
-            number, suit = kind % 9 + 1 if kind < 27 else kind - 26, "mpsz"[kind // 9]
-            digits = {CHI: f"{number}{number + 1}{number + 2}", PON: f"{number}" * 3}.get(
-                kind_type, f"{number}" * 4
-            )
-            parts.append(f"({digits}{suit})" if kind_type == CLOSED_KAN else f"[{digits}{suit}]")
-        return " ".join(parts)
 
 
 def _melds(
@@ -182,9 +151,6 @@ def situations(seed: int, n: int) -> list[Called]:
     return [called_situation(rng) for _ in range(n)]
 
 
-Outcome = tuple[bool, int, int, int, int, tuple[str, ...]]
-
-
 def scalar(s: Called, rules: RuleSet) -> Outcome:
     try:
         r = score(
@@ -230,24 +196,6 @@ def arrays(sits: list[Called], rules: RuleSet) -> dict[str, Any]:
         "rules": rules,
         **flags,
     }
-
-
-def batch_rows(r: BatchScore) -> list[Outcome]:
-    return [
-        (bool(w), int(h), int(f), int(y), int(p), tuple(sorted(r.yaku(i))))
-        for i, (w, h, f, y, p) in enumerate(zip(r.is_win, r.han, r.fu, r.yakuman, r.points, strict=True))
-    ]
-
-
-def assert_agree(sits: list[Called], expected: list[Outcome], got: list[Outcome]) -> None:
-    differ = [i for i, (e, g) in enumerate(zip(expected, got, strict=True)) if e != g]
-    detail = [
-        f"{sits[i].text()} win {KIND_NAMES[sits[i].win]} seat {WIND_LETTERS[sits[i].seat]} round "
-        f"{WIND_LETTERS[sits[i].round]} tsumo={sits[i].tsumo} {[k for k, v in sits[i].flags if v]}: "
-        f"scalar {expected[i]}, batch {got[i]}"
-        for i in differ[:5]
-    ]
-    assert not differ, f"{len(differ)} of {len(sits)} differ:\n" + "\n".join(detail)
 
 
 @cache

@@ -341,12 +341,12 @@ def test_settle_two_rons_at_most_and_200_per_honba() -> None:
         settle([a], discarder="N", rules=TENHOU_SANMA)
 
 
-def test_batch_refuses_three_players() -> None:
-    from riichi_lut.errors import InvalidArgumentError
+def test_batch_plays_three_players() -> None:
+    """Since issue 14 the batch scorer plays three-player rule sets (their agreement with
+    ``score`` is tests/riichi/test_batch_sanma.py)."""
     from riichi_lut.riichi.batch.inputs import check_supported
 
-    with pytest.raises(InvalidArgumentError, match="players=3"):
-        check_supported(TENHOU_SANMA)
+    check_supported(TENHOU_SANMA)
     check_supported(TENHOU)
 
 

@@ -51,7 +51,7 @@ def test_the_flag_names_live_in_one_place() -> None:
     names = [f.name for f in dataclasses.fields(Win)]
     assert tuple(names[3:13]) == WIN_FLAGS
     assert tuple(f.name for f in dataclasses.fields(BatchWin) if f.init) == (
-        "tsumo", "seat_wind", "round_wind", *BATCH_FLAGS, "dora"
+        "tsumo", "seat_wind", "round_wind", *BATCH_FLAGS, "dora", "kita"
     )  # fmt: skip
     assert BATCH_FLAGS == WIN_FLAGS  # rinshan too, since score_batch takes calls (issue 14)
 

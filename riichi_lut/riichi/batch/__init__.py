@@ -86,8 +86,9 @@ from typing import Any, overload
 
 import numpy as np
 
+from ...core.players import is_three_player
 from ...core.tiles import KIND_NAMES
-from ...errors import InvalidHandError
+from ...errors import InvalidArgumentError, InvalidHandError
 from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import run_chunks
 from ..rules import TENHOU, RuleSet
@@ -315,12 +316,19 @@ _NEXT_DORA = np.array(
     + [31 + (k + 1) % 3 for k in range(3)],
     dtype=np.intp,
 )  # fmt: skip
+_NEXT_DORA_3P = _NEXT_DORA.copy()
+_NEXT_DORA_3P[0], _NEXT_DORA_3P[8] = 8, 0  # three players: 1m shows 9m, 9m shows 1m
 
 
-def dora_han_batch(counts: Any, dora_indicator_kinds: Any, *, calls: Any = None) -> np.ndarray:
+def dora_han_batch(
+    counts: Any, dora_indicator_kinds: Any, *, calls: Any = None, players: int = 4, kita: Any = 0
+) -> np.ndarray:
     """Dora han of N hands from their indicators: ``counts`` (N, 34), ``dora_indicator_kinds``
     an (N, k) integer array of indicator kinds 0..33, ``-1`` where a row has fewer;
     ``calls``: the rows' calls as :func:`score_batch` takes them (their tiles count too).
+    ``players=3``: a 1m indicator shows 9m and 9m shows 1m, and each of the rows' ``kita``
+    (North tiles set aside, an int or (N,) ints) counts once per indicator showing North
+    (a West indicator); the kita themselves (one dora each) are the caller's to add, once.
 
     Each indicator points at the next kind (9 -> 1 in a suit, North -> East, red -> white
     dragon) and counts every copy of it in the hand. Call it again with the ura indicators
@@ -332,10 +340,17 @@ def dora_han_batch(counts: Any, dora_indicator_kinds: Any, *, calls: Any = None)
     >>> dora_han_batch(counts, [[8, 0, -1]]).tolist()   # 9m -> 1m, 1m -> 2m
     [6]
     """
+    three = is_three_player(players)
     rows = as_count_rows(counts)
     n = len(rows)
     if calls is not None:
         rows = rows + call_facts(as_call_rows(calls, n)).tiles
+    north = rows[:, 30].astype(np.int16)
+    if three:
+        north = north + np.broadcast_to(np.asarray(kita, dtype=np.int16), (n,))
+    elif np.any(np.asarray(kita)):
+        raise InvalidArgumentError("kita applies to three players only (players=3)")
+    next_dora = _NEXT_DORA_3P if three else _NEXT_DORA
     indicators = np.asarray(dora_indicator_kinds)
     if indicators.ndim != 2 or indicators.shape[0] != n or indicators.dtype.kind not in "iu":
         raise InvalidHandError(
@@ -354,6 +369,8 @@ def dora_han_batch(counts: Any, dora_indicator_kinds: Any, *, calls: Any = None)
         kind = np.where(shown, column, 0).astype(np.intp)
         # copies of this indicator's kind: in the hand, plus every indicator showing it
         copies = flat.take(base + kind).astype(np.int16)
+        if three:
+            copies = np.where(kind == 30, north, copies)  # the kita are North copies too
         for other in columns:
             copies += other == kind
         over = shown & (copies > 4)
@@ -364,7 +381,8 @@ def dora_han_batch(counts: Any, dora_indicator_kinds: Any, *, calls: Any = None)
                 " across the hand and the indicators",
                 row=row,
             )
-        dora += flat.take(base + _NEXT_DORA[kind]) * shown
+        shows = next_dora[kind]
+        dora += np.where(three & (shows == 30), north, flat.take(base + shows)) * shown
     return dora
 
 

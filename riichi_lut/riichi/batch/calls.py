@@ -109,7 +109,8 @@ def as_call_rows(calls: Any, n: int) -> np.ndarray:
 class CallFacts:
     """What the calls of N rows add, per row (arrays of length N).
 
-    ``tiles`` (N, 34) uint8: the called tiles (a kan's four); ``count``: calls;
+    ``tiles`` (N, 34) uint8: the called tiles (a kan's four); ``count``: calls; ``chi``:
+    a chi among them;
     ``opened``: a chi, pon or open kan (the hand is open); ``kans``; ``open_sets``: pons
     and open kans (the sets that are not concealed); ``fu``: fu of the called sets;
     ``word``: the kernel's additive reading fields for the called groups (runs, sets,
@@ -119,6 +120,7 @@ class CallFacts:
 
     tiles: np.ndarray
     count: np.ndarray
+    chi: np.ndarray
     opened: np.ndarray
     kans: np.ndarray
     open_sets: np.ndarray
@@ -130,7 +132,7 @@ class CallFacts:
     def pick(self, index: np.ndarray | slice) -> CallFacts:
         """The facts of rows ``index``."""
         return CallFacts(
-            self.tiles[index], self.count[index], self.opened[index], self.kans[index],
+            self.tiles[index], self.count[index], self.chi[index], self.opened[index], self.kans[index],
             self.open_sets[index], self.fu[index], self.word[index], self.honor_present[index],
             self.presence[:, index],
         )  # fmt: skip
@@ -142,6 +144,7 @@ def _code_tables() -> dict[str, np.ndarray]:
     t: dict[str, np.ndarray] = {
         "tiles": np.zeros((size, 34), dtype=np.uint8),
         "call": np.zeros(size, dtype=np.int8),
+        "chi": np.zeros(size, dtype=np.int8),
         "opened": np.zeros(size, dtype=np.int8),
         "kan": np.zeros(size, dtype=np.int8),
         "open_set": np.zeros(size, dtype=np.int8),
@@ -159,6 +162,7 @@ def _code_tables() -> dict[str, np.ndarray]:
             if honor or number > 6:
                 continue  # not a call: as_call_rows refuses it
             t["tiles"][i, kind : kind + 3] = 1
+            t["chi"][i] = 1
             t["word"][i] = 1 << W_RUNS | (1 <= number <= 5) << W_NONYAO
             t["presence"][kind // 9, i] = 1 << number
         else:
@@ -201,6 +205,7 @@ def call_facts(codes: np.ndarray) -> CallFacts:
     return CallFacts(
         tiles=total("tiles", np.uint8),
         count=total("call", np.int64),
+        chi=total("chi", np.int8) > 0,
         opened=total("opened", np.int8) > 0,
         kans=total("kan", np.int64),
         open_sets=total("open_set", np.int64),

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ...core.players import check_three_player_rows
 from ...core.tiles import KIND_NAMES
 from ...core.winds import WIND_FORMS, WIND_INDEX
 from ...errors import InvalidArgumentError, InvalidHandError, InvalidSituationError, quote
@@ -155,7 +156,11 @@ class BatchWin:
     among the row's calls) are bools (numpy bools count) or bool arrays; the winds are ``"E"``,
     ``"S"``, ``"W"`` or ``"N"`` in either case or an integer 0..3 (E = 0), or an array of
     either, and are stored as 0..3; ``dora`` is the dora han the caller counted (0..255,
-    see :func:`~riichi_lut.riichi.batch.dora_han_batch`), in place of ``Win``'s indicators.
+    see :func:`~riichi_lut.riichi.batch.dora_han_batch`), in place of ``Win``'s indicators;
+    ``kita`` (0..4, three-player rules only) the North tiles set aside: their dora are in
+    ``dora`` (the caller's count), the kita itself decides rinshan without a kan
+    (``RuleSet.kita_rinshan``), excludes tenhou/chiihou/renhou and counts against North's
+    four copies.
     There are no honba or riichi sticks: the batch scores the points of the win itself.
     ``chankan`` robs an added kan; ``Win``'s ``chankan="closed"`` (a closed kan robbed by
     thirteen orphans) is refused by name: score those few hands with
@@ -181,6 +186,7 @@ class BatchWin:
     chiihou: bool | np.ndarray = False
     renhou: bool | np.ndarray = False
     dora: int | np.ndarray = 0
+    kita: int | np.ndarray = 0
     # the kernel's flag bits (``luts.FLAG``, riichi | double riichi) and the dealer bit above
     _code: int | np.ndarray = field(init=False, repr=False, default=0)
 
@@ -193,6 +199,7 @@ class BatchWin:
         put(self, "seat_wind", seat)
         put(self, "round_wind", _wind(self.round_wind, "round_wind"))
         put(self, "dora", _int_array(self.dora, "dora", 0, 255, InvalidSituationError))
+        put(self, "kita", _int_array(self.kita, "kita", 0, 4, InvalidSituationError))
         sizes = {name: len(v) for name, v in self.arrays().items()}
         if len(set(sizes.values())) > 1:
             raise _situation_error(f"the arrays of a BatchWin must have one length, got {sizes}")
@@ -211,7 +218,7 @@ class BatchWin:
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The fields given per row."""
-        names = ("tsumo", "seat_wind", "round_wind", *BATCH_FLAGS, "dora")
+        names = ("tsumo", "seat_wind", "round_wind", *BATCH_FLAGS, "dora", "kita")
         return {name: v for name in names if isinstance(v := getattr(self, name), np.ndarray)}
 
     @property
@@ -227,7 +234,7 @@ class BatchWin:
 
     def replace(self, **changes: Any) -> BatchWin:
         """A new BatchWin with some facts changed, validated like the first."""
-        fields = ("tsumo", "seat_wind", "round_wind", *BATCH_FLAGS, "dora")
+        fields = ("tsumo", "seat_wind", "round_wind", *BATCH_FLAGS, "dora", "kita")
         unknown = set(changes) - set(fields)
         if unknown:
             raise _situation_error(f"unknown fact(s) of a batch win: {sorted(unknown)}")
@@ -265,7 +272,50 @@ class BatchSituation:
         )
 
 
-def _check_calls(rows: np.ndarray, facts: BatchWin, calls: CallFacts | None) -> None:
+def _check_three_players(rows: np.ndarray, facts: BatchWin, calls: CallFacts | None, rules: RuleSet) -> None:
+    """``situation.check_sanma`` and the kita checks of ``score``, per row: under
+    ``players=3`` no 2m-8m (concealed or called), no chi, no North seat or round, and the
+    kita count against North's four copies; under ``players=4`` no kita."""
+    n = len(rows)
+    kita = np.broadcast_to(np.asarray(facts.kita), (n,))
+    if rules.players == 4:
+        if kita.any():
+            row = first_bad_row(kita > 0)
+            raise _situation_error(
+                f"row {row}: kita={int(kita[row])}: a kita (North set aside as dora) is three-player only,"
+                f" and the {rules.name} rule set has players=4 (use e.g. TENHOU_SANMA)",
+                row,
+            )
+        return
+    check_three_player_rows(rows)
+    if calls is not None:
+        check_three_player_rows(calls.tiles, "calls")
+        if calls.chi.any():
+            row = first_bad_row(calls.chi)
+            raise InvalidHandError(
+                f"calls row {row}: a chi in a three-player hand (sanma has no chi, only pon and kan)", row=row
+            )
+    for name in ("seat_wind", "round_wind"):
+        north = np.broadcast_to(np.asarray(getattr(facts, name)) == 3, (n,))
+        if north.any():
+            row = first_bad_row(north)
+            raise _situation_error(
+                f"{name} row {row}: 'N': three-player Riichi has no North seat or round (seats E, S, W);"
+                " a North tile is a guest wind there",
+                row,
+            )
+    north_copies = rows[:, 30].astype(np.int64) + kita
+    if calls is not None:
+        north_copies = north_copies + calls.tiles[:, 30]
+    if (north_copies > 4).any():
+        row = first_bad_row(north_copies > 4)
+        raise InvalidHandError(
+            f"row {row}: 4z has {int(north_copies[row])} copies across the hand and {int(kita[row])} kita",
+            row=row,
+        )
+
+
+def _check_calls(rows: np.ndarray, facts: BatchWin, calls: CallFacts | None, rules: RuleSet) -> None:
     """What ``score`` refuses of a hand's calls: more than four copies of a kind across the
     concealed tiles and the calls, and the flags the calls contradict
     (``situation.hand_problem``), naming the first bad row."""
@@ -288,8 +338,20 @@ def _check_calls(rows: np.ndarray, facts: BatchWin, calls: CallFacts | None) -> 
         return np.broadcast_to(np.asarray(value, dtype=bool), (n,))
 
     riichi = per_row(facts.riichi) | per_row(facts.double_riichi)
+    kita_rinshan = rules.players == 3 and rules.kita_rinshan
+    replacement = kans > 0
+    if kita_rinshan:
+        replacement = replacement | (np.broadcast_to(np.asarray(facts.kita), (n,)) > 0)
+    first = per_row(facts.tenhou) | per_row(facts.chiihou) | per_row(facts.renhou)
     for bad, message in (
-        (per_row(facts.rinshan) & (kans == 0), "rinshan needs a kan among the calls"),
+        (
+            first & (np.broadcast_to(np.asarray(facts.kita), (n,)) > 0),
+            "a kita (North set aside) is a call after a draw: it excludes tenhou, chiihou and renhou",
+        ),
+        (
+            per_row(facts.rinshan) & ~replacement,
+            "rinshan needs a kan among the calls" + (" (or a kita)" if kita_rinshan else ""),
+        ),
         (riichi & opened, "riichi needs a closed hand (only closed kans allowed)"),
         ((per_row(facts.tenhou) | per_row(facts.chiihou)) & (count > 0), "tenhou and chiihou allow no calls"),
         (per_row(facts.renhou) & (count > 0), "renhou comes before your first draw: no riichi or calls"),
@@ -313,7 +375,8 @@ def _situation(
             raise _situation_error(
                 f"{name} must be one value or an array of shape ({n},), got {array.dtype} {array.shape}"
             )
-    _check_calls(rows, facts, calls)
+    _check_three_players(rows, facts, calls, rules)
+    _check_calls(rows, facts, calls, rules)
     if np.any(facts.chankan):
         held = rows[np.arange(n), win].astype(np.int64)
         if calls is not None:
@@ -388,7 +451,6 @@ _UNSUPPORTED = (
     ("daisharin", "off", "the daisharin yakuman"),
     ("daichisei", False, "the daichisei yakuman"),
     ("kazoe_limit", ("yakuman", "sanbaiman"), "counted yakuman beyond one"),
-    ("players", 4, "three-player Riichi: kita, the sanma tsumo and honba"),
 )
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...lut import loader
-from ..points import base_points, round_up_100
+from ..points import base_points, payments
 from ..rules import RuleSet
 from ..yaku import YAKU
 from .luts import (
@@ -216,7 +216,9 @@ def _points_tables(rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
         for raw in range(RAW_FU):
             base, _ = base_points(han, int(fu[raw]), 0, rules)
             for mode in range(4):
-                points[han, raw, mode] = _payment_total(base, dealer=mode >> 1 == 1, tsumo=mode & 1 == 1)
+                points[han, raw, mode] = _payment_total(
+                    base, dealer=mode >> 1 == 1, tsumo=mode & 1 == 1, rules=rules
+                )
     return points.reshape(-1), fu
 
 
@@ -248,7 +250,13 @@ def _build_rule_lut(rules: RuleSet, opened: bool) -> RuleLut:
         kokushi_13=value("kokushi_13"),
         points=points,
         fu=fu,
-        limit_multiplier=np.array([4, 4, 6, 6], dtype=np.int64),
+        limit_multiplier=np.array(
+            [
+                _payment_total(8000, dealer=m >> 1 == 1, tsumo=m & 1 == 1, rules=rules) // 8000
+                for m in range(4)
+            ],
+            dtype=np.int64,
+        ),
         multiple_yakuman=rules.multiple_yakuman,
         yakuman_cap=rules.yakuman_cap,
         kans=_kans_table(rules, opened),
@@ -256,13 +264,10 @@ def _build_rule_lut(rules: RuleSet, opened: bool) -> RuleLut:
     )
 
 
-def _payment_total(base: int, *, dealer: bool, tsumo: bool) -> int:
-    """What the winner receives before honba and sticks (``points.payments`` summed)."""
-    if not tsumo:
-        return round_up_100(base * (6 if dealer else 4))
-    if dealer:
-        return 3 * round_up_100(base * 2)
-    return round_up_100(base * 2) + 2 * round_up_100(base)
+def _payment_total(base: int, *, dealer: bool, tsumo: bool, rules: RuleSet) -> int:
+    """What the winner receives before honba and sticks: ``points.payments`` summed (three
+    players: tsumo loss or the split of North's share, ``RuleSet.sanma_tsumo``)."""
+    return sum(p.points for p in payments(base, 27 if dealer else 28, tsumo, 0, rules))
 
 
 _rule_lock = threading.Lock()

@@ -12,7 +12,7 @@ round, REPEATS interleaved rounds, and keeps its fastest: player-turns per secon
 ratio. All must return equal results (printed). The share of a run spent in
 ``best_discard_batch`` is measured separately, by wrapping it. A last row plays the same
 number of three-player games (``players=3``: the 108-tile wall, the three-player
-``best_discard_batch``; wins not scored), other games, so it is not in the equality check.
+``best_discard_batch``; wins scored by ``TENHOU_SANMA``), other games, so it is not in the equality check.
 Progress goes to stderr, the Markdown report to stdout. Nothing here asserts.
 """
 

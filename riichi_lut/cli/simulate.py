@@ -167,8 +167,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if result.mean_points is not None:
         summary.append(f"mean points of a win {result.mean_points:,.0f}")
     print("; ".join(summary) + ".")
-    if not result.scored:
-        print("The wins are not scored: no three-player scoring rule set exists yet.")
     if args.plot:
         print(f"plot written to {args.plot}")
     return 0
@@ -318,9 +316,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--rules",
         type=rule_preset,
-        default="Tenhou",
+        default=None,
         metavar="PRESET",
-        help="rule preset the wins are scored by, any case: Tenhou, Mahjong Soul, M-League, WRC, EMA",
+        help="rule preset the wins are scored by, any case: Tenhou, Mahjong Soul, M-League, WRC, EMA;"
+        " three players: Tenhou sanma, Mahjong Soul sanma (default: Tenhou or Tenhou sanma)",
     )
     p.add_argument("--plot", default="", metavar="PNG", help="write tenpai/win by draw to a PNG (matplotlib)")
     _common(p, chunk=CHUNK_SIZES["selfplay"])

@@ -29,10 +29,10 @@ Every closed tsumo has a yaku (menzen tsumo), so every complete hand scores.
 **Three players** (``players=3``): the deal and the draws come from the 108-tile wall
 of three-player Riichi (no 2m-8m, so ``draws`` is at most 108 - 13 = 95), and shanten and
 discards are those of three players (``shanten_batch`` and ``best_discard_batch`` with
-``players=3``). The wins are **not scored**: no three-player scoring rule set exists yet
-(no nukidora, no tsumo loss or split in ``score_batch``), so the result's ``scored`` is
-``False`` and its points, han, fu, yakuman and yaku are empty; tenpai and win by turn
-are complete.
+``players=3``); the wins are scored by a three-player rule set (``TENHOU_SANMA`` by
+default: tsumo loss, 1m/9m dora wrap — no dora are counted here anyway) with
+``score_batch``. The player never declares kita: North tiles stay in the hand, a guest
+wind.
 
 **Method:** per chunk of games (:mod:`riichi_lut.sim.backend`), one loop over turns and
 none over games: the drawn kind of every live game is sampled in proportion to the
@@ -67,7 +67,7 @@ from ..core.tiles import NUM_KINDS
 from ..core.winds import WIND_LETTERS, wind_index
 from ..errors import InvalidArgumentError, InvalidSituationError
 from ..riichi.batch import YAKU_BITS, BatchWin, score_batch
-from ..riichi.rules import TENHOU, RuleSet
+from ..riichi.rules import TENHOU, TENHOU_SANMA, RuleSet
 from .backend import Chunk, plan, stream
 from .deals import deal_counts
 from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work, chunk_parameter
@@ -318,11 +318,7 @@ def _play_chunk(chunk: Chunk, params: _Params) -> _Tally:
     played = play(hands, wall, seen, uniforms, riichi=params.riichi, players=params.players)
     size = params.draws + 1
     tenpai = played.tenpai_turn[played.tenpai_turn >= 0]
-    if params.players == 4:
-        points, han, fu, yakuman, yaku = score_wins(played, params)
-    else:  # no three-player scoring yet: the wins are counted, not scored
-        points, han, fu, yakuman = Counter(), Counter(), Counter(), Counter()
-        yaku = np.zeros(len(YAKU_BITS), dtype=np.int64)
+    points, han, fu, yakuman, yaku = score_wins(played, params)
     return _Tally(
         np.bincount(tenpai, minlength=size),
         np.bincount(played.win_turn[played.won], minlength=size),
@@ -353,7 +349,7 @@ def selfplay(
     riichi: bool = True,
     seat_wind: str = "S",
     round_wind: str = "E",
-    rules: RuleSet = TENHOU,
+    rules: RuleSet | None = None,
     chunk_size: int = DEFAULT_SELFPLAY_CHUNK,
     progress: bool = False,
     players: int = 4,
@@ -367,9 +363,9 @@ def selfplay(
     larger than memory, are refused at once (:mod:`riichi_lut.sim.limits`).
 
     ``players=3`` plays from the 108-tile three-player wall (``draws`` at most 95) with
-    the three-player shanten and discards, and does not score the wins (``scored`` is
-    ``False``; the module docstring says why). Three-player ``rules`` (``players=3``, e.g.
-    ``TENHOU_SANMA``) with four-player games are refused.
+    the three-player shanten and discards, and scores the wins by three-player ``rules``
+    (default ``TENHOU_SANMA``; ``TENHOU`` for four players); rules of the other player
+    count, and a North seat or round in three players, are refused.
 
     >>> r = selfplay(1_000, draws=6, seed=3, riichi=False)
     >>> [round(p, 3) for p in r.win_by_turn][:2], r.wins <= r.tenpai <= r.games
@@ -379,13 +375,18 @@ def selfplay(
     n_games = as_count(n_games, "n_games", 1)
     draws = as_count(draws, "draws", 1, WALL_AFTER_DEAL if players == 4 else WALL_AFTER_DEAL_3P)
     riichi = as_flag(riichi, "riichi")
+    if rules is None:
+        rules = TENHOU if players == 4 else TENHOU_SANMA
     if not isinstance(rules, RuleSet):
         raise InvalidArgumentError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    if rules.players == 3 and players == 4:
+    if rules.players != players:
         raise InvalidArgumentError(
-            f"rules {rules.name!r} are three-player rules (players=3) and the games are four-player"
-            " (players=4): pass players=3 (its wins are not scored yet) or a four-player rule set"
+            f"rules {rules.name!r} are {rules.players}-player rules (players={rules.players}) and the"
+            f" games are {players}-player (players={players}): pass a rule set of the same players"
+            " (e.g. TENHOU, TENHOU_SANMA)"
         )
+    if players == 3 and "N" in (str(seat_wind).upper(), str(round_wind).upper()):
+        raise InvalidArgumentError("three-player Riichi has no North seat or round (seats E, S, W)")
     params = _Params(
         draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules, players
     )
@@ -429,5 +430,5 @@ def selfplay(
         yakuman=dict(sorted(yakuman.items())),
         yaku={name: int(c) for name, c in zip(YAKU_BITS, yaku.tolist(), strict=True) if c},
         players=players,
-        scored=players == 4,
+        scored=True,
     )

@@ -3,8 +3,8 @@ the tenpai and win curves by turn and the score distribution of the wins.
 
 >>> from riichi_lut.sim import selfplay
 >>> r = selfplay(500, draws=4, seed=2, players=3)
->>> r.scored, r.to_dict()["scoring"].startswith("not scored"), r.mean_points
-(False, True, None)
+>>> r.scored, r.to_dict()["scoring"], r.wins <= r.tenpai
+(True, 'scored', True)
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ class SelfPlayResult:
     ``yakuman`` are histograms over the wins (``han`` and ``fu`` for the wins below
     yakuman, ``yakuman`` by multiple), ``yaku`` how many wins counted each yaku.
     ``player_turns`` is the number of draws played over all games. ``players`` is 4 or 3
-    (the 108-tile wall); ``scored`` is ``False`` when the wins were not scored (three
-    players: the score fields are then empty, and ``to_dict()["scoring"]`` says why).
+    (the 108-tile wall, scored by three-player rules); ``scored`` is ``False`` when the
+    wins were not scored (the score fields are then empty, and ``to_dict()["scoring"]``
+    says why; since issue 14 every run is scored).
     """
 
     games: int

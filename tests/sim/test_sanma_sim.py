@@ -24,7 +24,7 @@ from riichi_lut import shanten_batch
 from riichi_lut.cli.main import main
 from riichi_lut.errors import InvalidArgumentError
 from riichi_lut.lut.alias import alias_table
-from riichi_lut.riichi import TENHOU_SANMA
+from riichi_lut.riichi import TENHOU, TENHOU_SANMA
 from riichi_lut.sim import alias as sampling
 from riichi_lut.sim import (
     deal_counts,
@@ -393,10 +393,14 @@ def test_three_player_selfplay_is_seeded_and_the_same_at_one_and_two_workers() -
     assert one == selfplay(3000, draws=10, seed=SEED, chunk_size=1000, players=3, workers=2)
     assert one != selfplay(3000, draws=10, seed=SEED + 1, chunk_size=1000, players=3)
     assert one != selfplay(3000, draws=10, seed=SEED, chunk_size=1000)
-    assert one.players == 3 and not one.scored and one.wins > 0
-    assert one.points == one.han == one.fu == one.yakuman == one.yaku == {} and one.mean_points is None
+    assert one.players == 3 and one.scored and one.wins > 0
+    # scored by TENHOU_SANMA (issue 14): every win has points, its yaku counted
+    assert sum(one.points.values()) == one.wins and min(one.points) > 0
+    ordinary = one.wins - sum(one.yakuman.values())
+    assert one.yaku["menzen_tsumo"] == ordinary  # every closed tsumo below yakuman
     d = one.to_dict()
-    assert d["players"] == 3 and d["scoring"].startswith("not scored")
+    assert d["players"] == 3 and d["scoring"] == "scored"
+    assert one == selfplay(3000, draws=10, seed=SEED, chunk_size=1000, players=3, rules=TENHOU_SANMA)
     four = selfplay(3000, draws=10, seed=SEED, chunk_size=1000)
     assert four.players == 4 and four.scored and four.to_dict()["scoring"] == "scored"
 
@@ -425,7 +429,9 @@ def test_three_player_play_never_holds_or_draws_2m_to_8m() -> None:
         (lambda: sample_shanten_distribution(10, players=0), "players"),
         (lambda: deal_counts(np.random.default_rng(1), 2, 13, players=4.0), "players"),  # type: ignore[arg-type]
         (lambda: deal_counts(np.random.default_rng(1), 2, 109, players=3), "tiles"),
-        (lambda: selfplay(10, rules=TENHOU_SANMA), "three-player rules"),
+        (lambda: selfplay(10, rules=TENHOU_SANMA), "3-player rules"),
+        (lambda: selfplay(10, players=3, rules=TENHOU), "4-player rules"),
+        (lambda: selfplay(10, players=3, seat_wind="N"), "no North seat"),
     ],
 )
 def test_bad_three_player_arguments(call: object, message: str) -> None:
@@ -445,7 +451,8 @@ def test_cli_players_3(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     expected = sample_shanten_distribution(3000, 13, seed=2, players=3)
     assert {int(k): v for k, v in out["counts"].items()} == expected
-    assert main(["simulate", "selfplay", "--games", "300", "--draws", "5", "--players", "3"]) == 0
-    assert "not scored" in capsys.readouterr().out
+    assert main(["simulate", "selfplay", "--games", "300", "--draws", "5", "--players", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["players"] == 3 and out["scoring"] == "scored"
     with pytest.raises(SystemExit):  # argparse: invalid choice
         main(["simulate", "exact", "--players", "5"])

@@ -34,6 +34,17 @@ FORMS = ("all", "standard", "chiitoitsu", "kokushi")
 CHUNK_SIZES = {"haipai": 262_144, "selfplay": 16_384, "nanikiru": 8_192}
 
 
+def _rules_for(rules: Any, players: int) -> Any:
+    """``--rules`` for ``--players``: with three players the Tenhou and Mahjong Soul presets
+    stand for their three-player presets (``TENHOU_SANMA``, ``MAHJONG_SOUL_SANMA``); any
+    other four-player preset is refused by ``selfplay``, naming both."""
+    if players != 3 or rules.players == 3:
+        return rules
+    from ..riichi.rules import MAHJONG_SOUL, MAHJONG_SOUL_SANMA, TENHOU, TENHOU_SANMA  # noqa: PLC0415
+
+    return {TENHOU: TENHOU_SANMA, MAHJONG_SOUL: MAHJONG_SOUL_SANMA}.get(rules, rules)
+
+
 @contextmanager
 def _client(args: argparse.Namespace) -> Iterator[Any]:
     """The Dask client of ``--dask`` (closed afterwards), or None."""
@@ -144,7 +155,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             riichi=not args.dama,
             seat_wind=args.seat,
             round_wind=args.round,
-            rules=args.rules,
+            rules=_rules_for(args.rules, args.players),
             chunk_size=args.chunk_size,
             progress=_progress(args),
             players=args.players,
@@ -316,10 +327,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--rules",
         type=rule_preset,
-        default=None,
+        default="Tenhou",
         metavar="PRESET",
         help="rule preset the wins are scored by, any case: Tenhou, Mahjong Soul, M-League, WRC, EMA;"
-        " three players: Tenhou sanma, Mahjong Soul sanma (default: Tenhou or Tenhou sanma)",
+        " with --players 3 Tenhou and Mahjong Soul mean their sanma presets",
     )
     p.add_argument("--plot", default="", metavar="PNG", help="write tenpai/win by draw to a PNG (matplotlib)")
     _common(p, chunk=CHUNK_SIZES["selfplay"])

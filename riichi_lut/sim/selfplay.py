@@ -430,5 +430,4 @@ def selfplay(
         yakuman=dict(sorted(yakuman.items())),
         yaku={name: int(c) for name, c in zip(YAKU_BITS, yaku.tolist(), strict=True) if c},
         players=players,
-        scored=True,
     )

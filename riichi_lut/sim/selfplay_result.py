@@ -3,8 +3,8 @@ the tenpai and win curves by turn and the score distribution of the wins.
 
 >>> from riichi_lut.sim import selfplay
 >>> r = selfplay(500, draws=4, seed=2, players=3)
->>> r.scored, r.to_dict()["scoring"], r.wins <= r.tenpai
-(True, 'scored', True)
+>>> r.players, r.wins <= r.tenpai, sum(r.points.values()) == r.wins
+(3, True, True)
 """
 
 from __future__ import annotations
@@ -15,12 +15,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["NOT_SCORED_3P", "SelfPlayResult"]
-
-NOT_SCORED_3P = (
-    "not scored: three-player scoring (nukidora, tsumo loss or split) is not part of score_batch yet"
-)
-"""Why a three-player run's wins carry no score (``to_dict()["scoring"]``)."""
+__all__ = ["SelfPlayResult"]
 
 
 @dataclass(frozen=True)
@@ -33,10 +28,7 @@ class SelfPlayResult:
     ``yakuman`` are histograms over the wins (``han`` and ``fu`` for the wins below
     yakuman, ``yakuman`` by multiple), ``yaku`` how many wins counted each yaku.
     ``player_turns`` is the number of draws played over all games. ``players`` is 4 or 3
-    (the 108-tile wall, scored by three-player rules); ``scored`` is ``False`` when the
-    wins were not scored (the score fields are then empty, and ``to_dict()["scoring"]``
-    says why; since issue 14 every run is scored).
-    """
+    (the 108-tile wall, scored by three-player rules)."""
 
     games: int
     draws: int
@@ -53,7 +45,6 @@ class SelfPlayResult:
     yakuman: Mapping[int, int]
     yaku: Mapping[str, int]
     players: int = 4
-    scored: bool = True
 
     @property
     def tenpai(self) -> int:
@@ -89,9 +80,8 @@ class SelfPlayResult:
 
     @property
     def mean_points(self) -> float | None:
-        """Mean points of a win (tsumo payments summed, no dora); ``None`` without wins or
-        when the wins were not scored."""
-        if not self.wins or not self.scored:
+        """Mean points of a win (tsumo payments summed, no dora); ``None`` without wins."""
+        if not self.wins:
             return None
         return sum(p * c for p, c in self.points.items()) / self.wins
 
@@ -115,7 +105,6 @@ class SelfPlayResult:
             "mean_turns_to_tenpai": self.mean_turns_to_tenpai,
             "mean_turns_to_win": self.mean_turns_to_win,
             "mean_points": self.mean_points,
-            "scoring": "scored" if self.scored else NOT_SCORED_3P,
             "points": {str(k): v for k, v in self.points.items()},
             "han": {str(k): v for k, v in self.han.items()},
             "fu": {str(k): v for k, v in self.fu.items()},

@@ -90,9 +90,8 @@ def hint_of(args: argparse.Namespace) -> Hint:
 
 
 def _playground(args: argparse.Namespace) -> None:
-    """The hand's link in the web playground (four-player: it has no three-player mode)."""
-    if args.players == 4:
-        print(f"playground: {permalink(args.hand.strip())}")
+    """The hand's link in the web playground (``--players 3``: its three-player mode)."""
+    print(f"playground: {permalink(args.hand.strip(), players=args.players)}")
 
 
 def cmd_hint(args: argparse.Namespace) -> int:

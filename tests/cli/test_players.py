@@ -1,6 +1,6 @@
 """``--players 3`` (three-player Riichi) on ``riichi-lut hint``, ``ukeire`` and ``shanten``:
-the answers of the library's ``players=3``, errors naming the 2m-8m tile, no playground
-link (the playground has no three-player mode)."""
+the answers of the library's ``players=3``, errors naming the 2m-8m tile, the playground
+link opening the playground's three-player mode (``&players=3``)."""
 
 from __future__ import annotations
 
@@ -25,15 +25,22 @@ def test_hint_three_players_is_the_librarys(capsys: pytest.CaptureFixture[str]) 
     assert json.loads(capsys.readouterr().out) == riichi_lut.hint("11119999m234p22z5z", players=3).to_dict()
     assert main(["hint", "--players", "3", "11119999m234p22z5z"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Discard 1m:") and "playground:" not in out
+    assert out.startswith("Discard 1m:")
+    assert out.splitlines()[-1] == "playground: http://127.0.0.1:8000/?q=11119999m234p22z5z&players=3"
     assert main(["hint", "11119999m234p22z5z"]) == 0
-    assert "playground:" in capsys.readouterr().out
+    assert (
+        capsys.readouterr().out.splitlines()[-1] == "playground: http://127.0.0.1:8000/?q=11119999m234p22z5z"
+    )
 
 
 def test_ukeire_three_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ukeire", "--players", "3", "--json", "11m99m123456p789s"]) == 0
     expected = riichi_lut.ukeire("11m99m123456p789s", players=3).to_dict()
     assert json.loads(capsys.readouterr().out) == expected
+    assert main(["ukeire", "--players", "3", "11m99m123456p789s"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "playground: http://127.0.0.1:8000/?q=11m99m123456p789s&players=3"
+    )
 
 
 @pytest.mark.parametrize("command", ["hint", "ukeire", "shanten"])

@@ -6,15 +6,15 @@ is ``riichi-lut score ... --win 5s --ron --seat S --round E --riichi --json``. T
 own parser reads them (so the names, types, choices and defaults are the CLI's, one place),
 and the command's own function computes the answer; a switch is ``1`` (on) or ``0`` (off).
 
-========================  ==========================================
+========================  ==================================================================
 route                     command
-========================  ==========================================
-``/api/hint``             ``riichi-lut hint`` (``q``, ``visible``, ``discarded``)
+========================  ==================================================================
+``/api/hint``             ``riichi-lut hint`` (``q``, ``visible``, ``discarded``, ``players``)
 ``/api/score``            ``riichi-lut score``
 ``/api/mcr/hint``         ``riichi-lut mcr hint``
 ``/api/mcr/score``        ``riichi-lut mcr score``
 ``/api/yaku``             the yaku glossary, ``riichi_lut.riichi.YAKU``
-========================  ==========================================
+========================  ==================================================================
 
 Bad input is status 400 with ``{"error": message, "type": error class}``; input is only
 parsed, never evaluated.

@@ -15,6 +15,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
+from riichi_lut import Visible, hint
 from riichi_lut.cli.main import main
 from riichi_lut.riichi import YAKU
 from riichi_lut.web.server import MAX_URL, STATIC
@@ -90,6 +91,62 @@ def test_api_hint_visible_and_discarded_are_the_cli_flags(base_url, capsys):
     assert status == 200
     assert body == cli_json(capsys, ["hint", hand, "--visible", visible, "--discarded", discarded])
     assert body["options"][0]["accepted"] != cli_json(capsys, ["hint", hand])["options"][0]["accepted"]
+
+
+# three-player Riichi (issue 14): players=3 is the CLI's --players 3
+SANMA_HINTS = [
+    ("11119999m234p22z5z", {}),  # the best discard differs: 1m with three players, 5z with four
+    ("1m99m123456p789s1z", {}),  # 13 tiles: the acceptance (four players: 2m and 3m too)
+    ("11119999m234p22z5z", {"visible": "1z 2z", "discarded": "9p"}),
+]
+
+
+@pytest.mark.parametrize(("hand", "extra"), SANMA_HINTS)
+def test_api_hint_players_3_equals_cli_and_the_library(base_url, capsys, hand, extra):
+    status, body, _ = get(base_url, "/api/hint?" + urlencode({"q": hand, "players": "3", **extra}))
+    assert status == 200
+    flags = [arg for name, value in extra.items() for arg in (f"--{name}", value)]
+    assert body == cli_json(capsys, ["hint", hand, "--players", "3", *flags])
+    visible = Visible(other=extra.get("visible", ""), own_discards=extra.get("discarded", ""))
+    assert body == hint(hand, visible, players=3).to_dict()
+    four = get(base_url, "/api/hint?" + urlencode({"q": hand, **extra}))[1]
+    assert get(base_url, "/api/hint?" + urlencode({"q": hand, "players": "4", **extra}))[1] == four
+    assert body != four
+
+
+def test_api_hint_three_players_ranks_the_discards_differently(base_url):
+    query = urlencode({"q": "11119999m234p22z5z", "players": "3"})
+    assert get(base_url, "/api/hint?" + query)[1]["discard"] == "1m"
+    assert get(base_url, "/api/hint?q=11119999m234p22z5z")[1]["discard"] == "5z"
+
+
+@pytest.mark.parametrize(
+    ("params", "tile"),
+    [
+        ({"q": "15m99m123456p789s5z"}, "5m"),
+        ({"q": "10m99m123456p789s5z"}, "5m"),  # a red five of man is a 5m
+        ({"q": "19m99m123456p789s8m"}, "8m"),
+        ({"q": "19m99m123456p789s5z", "visible": "2m"}, "2m"),
+        ({"q": "19m99m123456p789s5z", "discarded": "7m"}, "7m"),
+    ],
+)
+def test_api_three_players_refuses_2m_to_8m_with_the_cli_message(base_url, capsys, params, tile):
+    status, body, _ = get(base_url, "/api/hint?" + urlencode({**params, "players": "3"}))
+    assert status == 400
+    assert body["type"] == "InvalidHandError"
+    assert f"{tile} is not a three-player tile" in body["error"]
+    flags = [arg for name, value in params.items() if name != "q" for arg in (f"--{name}", value)]
+    assert main(["hint", params["q"], "--players", "3", *flags]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {body['error']}"
+    assert get(base_url, "/api/hint?" + urlencode(params))[0] == 200  # four players: a real tile
+
+
+@pytest.mark.parametrize("players", ["5", "x", "", "3.0"])
+def test_api_players_other_than_3_or_4_is_refused(base_url, players):
+    status, body, _ = get(base_url, "/api/hint?" + urlencode({"q": "11119999m234p22z5z", "players": players}))
+    assert status == 400
+    assert body["type"] == "InvalidArgumentError"
+    assert "--players" in body["error"]
 
 
 @pytest.mark.parametrize(("hand", "params", "argv"), SCORES)

@@ -3,7 +3,8 @@
 The browser is Debian's ``chromium`` (``playwright install`` cannot download one here), at
 ``RIICHI_LUT_CHROMIUM`` or ``/usr/bin/chromium``. Without Playwright or the browser these
 tests skip with the reason, except under ``CI=true``, where they fail: CI installs both.
-Screenshots at 390 px and 1280 px go to ``RIICHI_LUT_SCREENSHOTS`` (a folder) when set,
+The efficiency view's three-player mode (``players=3``) is driven too. Screenshots at
+390 px and 1280 px go to ``RIICHI_LUT_SCREENSHOTS`` (a folder) when set,
 else to a temporary folder.
 """
 
@@ -229,6 +230,101 @@ def test_a_bad_hand_shows_the_api_message_next_to_the_input(page, base_url, hand
     assert page.locator("#eff-options").count() == 0
 
 
+# ---------------------------------------------------------------- three players (issue 14)
+SANMA_14 = "11119999m234p22z5z"  # the best discard: 1m with three players, 5z with four
+SANMA_13 = "1m99m123456p789s1z"  # accepts 1m 9m 1z with three players, 2m 3m too with four
+NOT_SANMA = {f"{n}m" for n in range(2, 9)} | {"0m"}
+
+
+def test_switching_to_three_players_asks_the_api_for_the_sanma_answer(page, base_url):
+    open_hand(page, base_url, urlencode({"q": SANMA_14}))
+    four, three = hint(SANMA_14).to_dict(), hint(SANMA_14, players=3).to_dict()
+    assert page_rows(page) == expected_rows(four)
+    assert page.locator("#eff-mode").count() == 0
+    page.select_option("#eff-players", "3")
+    page.wait_for_selector("#eff-mode")
+    assert parse_qs(urlsplit(page.url).query) == {"q": [SANMA_14], "players": ["3"]}
+    assert page_rows(page) == expected_rows(three) != expected_rows(four)
+    assert page.get_attribute("#eff-options tr.best", "data-discard") == "1m" == three["discard"]
+    assert page.inner_text("#eff-why") == three["why"]
+    page.select_option("#eff-players", "4")
+    page.wait_for_function("!document.getElementById('eff-mode')")
+    page.wait_for_selector("#eff-options tr.best[data-discard='5z']")
+    assert parse_qs(urlsplit(page.url).query) == {"q": [SANMA_14]}
+    assert page_rows(page) == expected_rows(four)
+    page.go_back()  # the player count is a history entry too
+    page.wait_for_selector("#eff-mode")
+    assert page.input_value("#eff-players") == "3"
+
+
+def test_a_three_player_permalink_shows_the_108_tile_walls_acceptance(page, base_url):
+    open_hand(page, base_url, urlencode({"q": SANMA_13, "players": "3"}))
+    assert page.input_value("#eff-players") == "3"
+    shown = page.eval_on_selector_all(
+        "#eff-ukeire .accepted .tile",
+        "ts => ts.map(t => ({tile: t.dataset.tile,"
+        " live: Number(t.querySelector('.count').textContent.slice(1))}))",
+    )
+    assert shown == hint(SANMA_13, players=3).to_dict()["ukeire"]["accepted"]
+    assert shown != hint(SANMA_13).to_dict()["ukeire"]["accepted"]
+    page.click("#eff-ukeire .accepted .tile[data-tile='9m']")  # a draw keeps the mode
+    page.wait_for_selector("#eff-options")
+    assert parse_qs(urlsplit(page.url).query) == {"q": ["1999m123456p789s1z"], "players": ["3"]}
+    assert page_rows(page) == expected_rows(hint("1999m123456p789s1z", players=3).to_dict())
+
+
+def test_the_three_player_palette_offers_no_2m_to_8m(page, base_url):
+    page.goto(base_url + "/?players=3")
+    page.wait_for_selector("#eff-palette-note:not([hidden])")
+    disabled = page.eval_on_selector_all(
+        "#eff-palette button.tile", "bs => bs.filter(b => b.disabled).map(b => b.dataset.tile)"
+    )
+    assert set(disabled) == NOT_SANMA
+    assert page.locator("#eff-palette .tile.unavailable").count() == len(NOT_SANMA)
+    page.click("#eff-palette .tile[data-tile='5m']", force=True)  # a click on it does nothing
+    for tile in ["1m", "1m", "9m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s"]:
+        page.click(f"#eff-palette .tile[data-tile='{tile}']")
+    page.wait_for_selector("#eff-ukeire")
+    assert page.input_value("#eff-q") == "1199m123456p789s"
+    assert page.inner_text("#eff-why") == hint("1199m123456p789s", players=3).why
+    page.select_option("#eff-players", "4")
+    page.wait_for_selector("#eff-palette-note[hidden]", state="attached")
+    assert page.locator("#eff-palette button.tile:disabled").count() == 0
+
+
+@pytest.mark.parametrize(
+    ("params", "tile"),
+    [({"q": "15m99m123456p789s5z"}, "5m"), ({"q": "19m99m123456p789s5z", "visible": "2m 0m"}, "2m")],
+)
+def test_a_2m_to_8m_tile_with_three_players_shows_the_api_message(page, base_url, params, tile):
+    page.goto(base_url + "/")
+    page.select_option("#eff-players", "3")
+    page.fill("#eff-visible", params.get("visible", ""))
+    page.fill("#eff-q", params["q"])
+    page.click("#eff-form button[type=submit]")
+    page.wait_for_selector("#eff-error:not([hidden])")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        api(base_url, "/api/hint", **params, players="3")
+    body = json.loads(refused.value.read())
+    assert body["type"] == "InvalidHandError" and f"{tile} is not a three-player tile" in body["error"]
+    assert page.inner_text("#eff-error") == f"{body['error']} (InvalidHandError)"
+    assert page.locator("#eff-options").count() == 0
+    if "visible" not in params:
+        assert page.locator(f"#eff-hand .tile.unavailable[data-tile='{tile}']").count() == 1
+    page.select_option("#eff-players", "4")  # with four players the same hand is analysed
+    page.wait_for_selector("#eff-options")
+    assert page.locator("#eff-error").is_hidden()
+    assert page_rows(page) == expected_rows(hint(params["q"], params.get("visible")).to_dict())
+
+
+def test_a_players_value_the_page_does_not_offer_shows_the_api_message(page, base_url):
+    page.goto(f"{base_url}/?q={SANMA_14}&players=5")
+    page.wait_for_selector("#eff-error:not([hidden])")
+    assert page.inner_text("#eff-error") == (
+        "argument --players: invalid choice: 5 (choose from 3, 4) (InvalidArgumentError)"
+    )
+
+
 SCORE_CASES = [
     (
         "234m456p678s22345s",
@@ -341,6 +437,15 @@ def test_screenshots_at_phone_and_desktop_width(page, base_url, shots, width):
     overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than {width}px"
     page.screenshot(path=str(shots / f"efficiency-{width}.png"), full_page=True)
+    open_hand(page, base_url, urlencode({"q": SANMA_14, "players": "3"}))
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0, "3p"
+    page.screenshot(path=str(shots / f"efficiency-3p-{width}.png"), full_page=True)
+    page.goto(f"{base_url}/?{urlencode({'q': '15m99m123456p789s5z', 'players': '3'})}")
+    page.wait_for_selector("#eff-error:not([hidden])")
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0, "3p error"
+    page.screenshot(path=str(shots / f"efficiency-3p-error-{width}.png"), full_page=True)
     page.goto(f"{base_url}/?{urlencode({'view': 'score', 'q': SCORE_CASES[0][0], **SCORE_CASES[0][1]})}")
     page.wait_for_selector("#score-total")
     page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
@@ -356,5 +461,5 @@ def test_screenshots_at_phone_and_desktop_width(page, base_url, shots, width):
         page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
         assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0, name
         page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
-    for name in ("efficiency", "score", "mcr", "glossary"):
+    for name in ("efficiency", "efficiency-3p", "efficiency-3p-error", "score", "mcr", "glossary"):
         assert (shots / f"{name}-{width}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

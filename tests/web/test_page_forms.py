@@ -96,3 +96,13 @@ def test_the_rule_presets_and_editions_are_the_librarys() -> None:
     forms = _forms()
     assert sorted(forms.options["score-form"]["rules"]) == sorted(PRESETS)
     assert tuple(forms.options["mcr-score-form"]["edition"]) == EDITIONS
+
+
+def test_the_efficiency_form_asks_for_hint_flags_and_the_players_it_takes() -> None:
+    forms = _forms()
+    options = _subparser("hint")._option_string_actions
+    assert set(forms.fields["eff-form"]) == {"q", "visible", "discarded", "players"}
+    assert all(f"--{name}" in options for name in forms.fields["eff-form"] if name != "q")
+    choices = options["--players"].choices
+    assert choices is not None
+    assert sorted(forms.options["eff-form"]["players"]) == sorted(str(n) for n in choices)

@@ -1,6 +1,8 @@
 // The Efficiency view: a hand in, every discard ranked as the hint engine ranks it (as
 // tenhou.net/2's 牌理 shows it), the why, the two-step view; click a discard to play it,
-// then a tile to draw it (a what-if walk). The URL holds the state (?q=...).
+// then a tile to draw it (a what-if walk). The URL holds the state (?q=...). "Players: 3"
+// asks the API for three-player Riichi (sanma, players=3): the palette offers no 2m-8m,
+// and the counts are the 108-tile wall's.
 "use strict";
 
 import {
@@ -18,6 +20,13 @@ import {
 } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** Tiles that three-player Riichi removes: 2m-8m, the red five of man too. */
+export function notInSanma(tile) {
+  return /^[02-8]m$/.test(tile);
+}
+
+const SANMA_TITLE = "not a three-player tile: sanma removes 2m-8m";
 
 function flagWords(option) {
   const words = [];
@@ -55,6 +64,8 @@ export class EfficiencyView {
     this.input = $("eff-q");
     this.visible = $("eff-visible");
     this.discarded = $("eff-discarded");
+    this.players = $("eff-players");
+    this.urlPlayers = null; // a players value from the URL that the select does not offer
     this.error = $("eff-error");
     this.result = $("eff-result");
     this.handBox = $("eff-hand");
@@ -66,18 +77,48 @@ export class EfficiencyView {
       this.input.value = "";
       this.run(true);
     });
+    this.players.addEventListener("change", () => {
+      this.urlPlayers = null;
+      this.markPalette();
+      this.run(true);
+    });
     const palette = $("eff-palette");
     for (const tile of PALETTE) palette.append(tileElement(tile, { onClick: () => this.draw(tile), label: `add ${tile}` }));
   }
 
+  get sanma() {
+    return this.players.value === "3";
+  }
+
+  /** The palette for the player count: in three-player mode 2m-8m are greyed out and disabled. */
+  markPalette() {
+    for (const button of $("eff-palette").querySelectorAll("button.tile")) {
+      const out = this.sanma && notInSanma(button.dataset.tile);
+      button.disabled = out;
+      button.classList.toggle("unavailable", out);
+      button.querySelector("img").title = out ? SANMA_TITLE : `add ${button.dataset.tile}`;
+    }
+    $("eff-palette-note").hidden = !this.sanma;
+  }
+
   params() {
-    return { q: this.input.value.trim(), visible: this.visible.value.trim(), discarded: this.discarded.value.trim() };
+    return {
+      q: this.input.value.trim(),
+      visible: this.visible.value.trim(),
+      discarded: this.discarded.value.trim(),
+      players: this.urlPlayers ?? (this.sanma ? "3" : ""), // 4, the default, is left out
+    };
   }
 
   show(params) {
     this.input.value = params.get("q") ?? "";
     this.visible.value = params.get("visible") ?? "";
     this.discarded.value = params.get("discarded") ?? "";
+    const players = params.get("players");
+    this.players.value = players === "3" ? "3" : "4";
+    // anything else but 4 goes to the API as it is, which says what is wrong with it
+    this.urlPlayers = players !== null && players !== "3" && players !== "4" ? players : null;
+    this.markPalette();
     this.run(false);
   }
 
@@ -92,6 +133,7 @@ export class EfficiencyView {
       showError(this.error, { error: "the hand has 14 tiles: discard one first (click it)", type: "Hint" });
       return;
     }
+    if (this.sanma && notInSanma(tile)) return;
     hand.concealed.push(tile);
     this.setHand(hand, true);
   }
@@ -118,12 +160,20 @@ export class EfficiencyView {
     }
     const count = hand ? tileCount(hand) : 0;
     if (hand) this.handBox.append(handElement(hand, { onTile: count === 14 ? (t) => this.play(t) : null }));
+    if (this.sanma) {
+      for (const tile of this.handBox.querySelectorAll(".tile")) {
+        if (!notInSanma(tile.dataset.tile)) continue;
+        tile.classList.add("unavailable");
+        tile.querySelector("img").title = SANMA_TITLE;
+      }
+    }
     if (hand && count < 13) {
       this.result.append(el("p", "note", `${count} tiles: add ${13 - count} more to see the acceptance.`));
       if (building) return;
     }
     const reply = await api("/api/hint", params);
-    if (params.q !== this.input.value.trim()) return; // a newer hand was asked for meanwhile
+    const now = this.params();
+    if (params.q !== now.q || params.players !== now.players) return; // a newer question was asked meanwhile
     if (!reply.ok) {
       showError(this.error, reply.body);
       return;
@@ -132,6 +182,11 @@ export class EfficiencyView {
   }
 
   render(body) {
+    if (this.sanma) {
+      const mode = el("p", "note mode", "Three-player Riichi (sanma): the 108-tile wall, no 2m–8m.");
+      mode.id = "eff-mode";
+      this.result.append(mode);
+    }
     const why = el("p", "why");
     why.id = "eff-why";
     why.textContent = body.why;

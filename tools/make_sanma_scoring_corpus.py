@@ -54,6 +54,7 @@ from make_mahjong_corpus import (  # noqa: E402  (the helpers of the other corpu
     TENHOU_OPTIONS,
     WIND_LETTERS,
     Drawn,
+    answer_of,
     assign_ids,
     call_text,
     kind_counts,
@@ -393,22 +394,7 @@ def ask(record: dict[str, Any], physical: dict[str, Any]) -> dict[str, Any]:
         ura_dora_indicators=physical["ura"],
         config=config,
     )
-    if result.error:
-        return {"error": result.error}
-    cost = result.cost
-    assert cost is not None and result.yaku is not None
-    return {
-        "han": result.han,
-        "fu": result.fu,
-        "main": cost["main"],
-        "main_bonus": cost["main_bonus"],
-        "additional": cost["additional"],
-        "additional_bonus": cost["additional_bonus"],
-        "kyoutaku_bonus": cost["kyoutaku_bonus"],
-        "total": cost["total"],
-        "level": cost["yaku_level"],
-        "yaku": [y.name for y in result.yaku],
-    }
+    return answer_of(result)
 
 
 def build(seed: int, per_capability: int) -> dict[str, Any]:

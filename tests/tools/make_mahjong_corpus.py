@@ -698,6 +698,12 @@ def ask_mahjong(record: dict[str, Any], physical: dict) -> dict[str, Any]:
         ura_dora_indicators=physical["ura"],
         config=config,
     )
+    return answer_of(result)
+
+
+def answer_of(result: Any) -> dict[str, Any]:
+    """What a corpus record keeps of ``mahjong``'s answer (a ``HandResponse``): its error, or
+    han, fu, the cost fields, the yaku level and the yaku names."""
     if result.error:
         return {"error": result.error}
     cost = result.cost

@@ -266,6 +266,32 @@ def test_play_with_kita_on_short_walls_stops_when_the_wall_is_empty() -> None:
     assert (played.player_turns < n * draws) and (played.kita[lost] > 0).any()
 
 
+def test_a_kita_can_make_the_hand_tenpai_and_its_replacement_win() -> None:
+    """The Norths of a deal that is not tenpai: the first draw, a kita, and the hand is
+    tenpai; the replacement completes it (tenpai at that turn, a win on the replacement,
+    no chiihou)."""
+    rng = np.random.default_rng(1404)
+    hands, walls = [], []
+    while len(hands) < 40:  # a complete hand less two tiles plus a North; the two in the wall
+        hand = complete_hand(rng)
+        wall = np.zeros(34, dtype=np.int64)
+        np.add.at(wall, rng.choice(np.repeat(np.arange(34), hand), 2, replace=False), 1)
+        hand = hand - wall
+        hand[NORTH] += 1
+        if shanten_value(hand.tolist(), players=3) > 0:
+            hands.append(hand)
+            walls.append(wall)
+    hands_a, walls_a = np.array(hands, dtype=np.uint8), np.array(walls, dtype=np.uint8)
+    n = len(hands_a)
+    uniforms, kita = np.zeros((1, n)), np.zeros((4, n))
+    expected = reference_games(hands_a, walls_a, uniforms, kita, True)
+    p = play(hands_a.copy(), walls_a.copy(), np.zeros_like(hands_a), uniforms, players=3, kita=kita)
+    assert outcomes_of_play(p, n) == outcomes_of_reference(expected)
+    assert (p.win_turn == 1).all() and p.win_replacement.all() and (p.tenpai_turn == 1).all()
+    win = win_rows(p, "S", "E", TENHOU_SANMA)
+    assert not win.chiihou.any() and win.rinshan.all() and (win.kita == 1).all()
+
+
 # --- tally by tally ---------------------------------------------------------------------
 
 
@@ -430,8 +456,8 @@ def empty_play(**kwargs: object) -> object:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: selfplay(10, kita=True), "three-player only"),
-        (lambda: selfplay(10, players=4, kita=True), "players=3"),
+        (lambda: selfplay(10, kita=True), "three-player only; pass players=3"),
+        (lambda: selfplay(10, players=4, kita=True), "kita=None / False with four players"),
         (lambda: selfplay(10, players=3, kita="yes"), "kita must be True or False"),  # type: ignore[arg-type]
         (lambda: selfplay(10, players=3, kita=1), "kita must be True or False"),  # type: ignore[arg-type]
         (lambda: empty_play(kita=np.zeros((4, 2))), "three-player only"),

@@ -159,6 +159,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             chunk_size=args.chunk_size,
             progress=_progress(args),
             players=args.players,
+            kita=False if args.no_kita else None,
         )
     if plt is not None:
         _plot(plt, result, args.plot)
@@ -167,7 +168,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return 0
     policy = "riichi at tenpai" if not args.dama else "dama"
     games = f"{args.games:,} games, up to {args.draws} draws"
-    wall = "" if args.players == 4 else ", three players (108-tile wall)"
+    wall = "" if args.players == 4 else ", three players (108-tile wall" + (", kita)" if result.kita else ")")
     print(f"Self-play: {games}{wall}, best-discard policy, {policy} (seed {args.seed}).")
     print("draw  tenpai by then  won by then")
     for turn, (tenpai, win) in enumerate(zip(result.tenpai_by_turn, result.win_by_turn, strict=True)):
@@ -177,6 +178,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         summary.append(f"to a win {result.mean_turns_to_win:.2f}")
     if result.mean_points is not None:
         summary.append(f"mean points of a win {result.mean_points:,.0f}")
+    if result.mean_kita is not None:
+        summary.append(f"kita {result.mean_kita:.2f} a game")
     print("; ".join(summary) + ".")
     if args.plot:
         print(f"plot written to {args.plot}")
@@ -322,6 +325,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--games", type=int, default=100_000, help="games to play")
     p.add_argument("--draws", type=int, default=18, help="draws per game (the wall's end)")
     p.add_argument("--dama", action="store_true", help="never declare riichi")
+    p.add_argument(
+        "--no-kita",
+        action="store_true",
+        help="with --players 3, keep North in the hand (a guest wind) instead of setting it aside as kita",
+    )
     p.add_argument("--seat", default="S", help="the player's seat wind: E, S, W or N (either case)")
     p.add_argument("--round", default="E", help="round wind: E, S, W or N (either case)")
     p.add_argument(

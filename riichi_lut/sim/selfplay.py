@@ -11,7 +11,7 @@ so "live" is what is really left in the wall.
 136 - 13 = 123 tiles, drawn in random order — no other players (no calls, no ron, no
 opponents' discards), no dead wall, no dora indicators, no red fives; ``draws`` must be at
 most 123 (the default 18 is about one player's share of a real live wall). A game stops
-at its win or after ``draws`` draws.
+at its win or after ``draws`` draws (or, with kita, when its wall is empty).
 
 **Riichi** (``riichi=True``, the default): the player declares riichi with the first
 discard that leaves the hand tenpai (at the first discard when the deal itself is
@@ -23,21 +23,29 @@ keeps playing, so it may widen its wait.
 seat wind ``"S"`` and round wind ``"E"`` by default (a non-dealer in the East round),
 riichi when it was declared, double riichi when declared with the first discard, ippatsu
 when the win comes on the draw right after the declaration, chiihou (tenhou for an East
-seat) for a win on the very first draw; no dora, so points are the value before dora.
-Every closed tsumo has a yaku (menzen tsumo), so every complete hand scores.
+seat) for a win on the very first draw; no dora indicators, so points are the value
+before dora (three players: but for the kita's). Every closed tsumo has a yaku (menzen
+tsumo), so every complete hand scores (:mod:`riichi_lut.sim.selfplay_score`).
 
 **Three players** (``players=3``): the deal and the draws come from the 108-tile wall
 of three-player Riichi (no 2m-8m, so ``draws`` is at most 108 - 13 = 95), and shanten and
 discards are those of three players (``shanten_batch`` and ``best_discard_batch`` with
 ``players=3``); the wins are scored by a three-player rule set (``TENHOU_SANMA`` by
-default: tsumo loss, 1m/9m dora wrap — no dora are counted here anyway) with
-``score_batch``. The player never declares kita: North tiles stay in the hand, a guest
-wind.
+default: tsumo loss, 1m/9m dora wrap) with ``score_batch``.
+
+**Kita** (three players; ``kita=None`` or ``True``, the default there; ``kita=False``
+keeps every North in the hand as a guest wind): after any draw that does not win the
+player always sets a North aside and draws a replacement from the **same wall** (no dead
+wall), again while it holds one (policy and why: :mod:`riichi_lut.sim.kita`). In riichi
+it still declares the drawn North (the wait does not change). A win on the replacement
+is rinshan kaihou where ``RuleSet.kita_rinshan`` says so (both sanma presets), each kita
+is one dora, and a kita breaks ippatsu, double riichi and chiihou (Tenhou's rules).
 
 **Method:** per chunk of games (:mod:`riichi_lut.sim.backend`), one loop over turns and
 none over games: the drawn kind of every live game is sampled in proportion to the
 copies left in its wall (cumulative sums of the (N, 34) wall counts against one uniform
-per game and turn, drawn up front so a game's draws do not depend on the others);
+per game and turn, drawn up front so a game's draws do not depend on the others; with
+kita four more per game, one per replacement, drawn after those);
 games that finished are dropped from the index of active games. Completeness is tested
 with :func:`~riichi_lut.analysis.shanten.shanten_batch` only for games whose hand was tenpai;
 ``best_discard_batch`` (one thread per chunk) runs only for games not in riichi. The
@@ -66,12 +74,14 @@ from ..core.players import check_players, wall_copies
 from ..core.tiles import NUM_KINDS
 from ..core.winds import WIND_LETTERS, wind_index
 from ..errors import InvalidArgumentError, InvalidSituationError
-from ..riichi.batch import YAKU_BITS, BatchWin, score_batch
+from ..riichi.batch import YAKU_BITS
 from ..riichi.rules import TENHOU, TENHOU_SANMA, RuleSet
 from .backend import Chunk, plan, stream
 from .deals import deal_counts
+from .kita import MAX_KITA, NORTH, KitaState
 from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work, chunk_parameter
 from .selfplay_result import SelfPlayResult
+from .selfplay_score import score_wins
 
 WALL_AFTER_DEAL = 136 - 13
 #: three players: the 108-tile wall less the deal
@@ -84,7 +94,8 @@ DEFAULT_SELFPLAY_CHUNK = 1 << 14
 @dataclass(frozen=True)
 class Played:
     """Per-game outcome of :func:`play` (``-1`` where the event did not happen), and the
-    winning hands (14 counts, in the order of ``won``) with their winning kinds."""
+    winning hands (14 counts, in the order of ``won``) with their winning kinds and
+    whether each came on a kita's replacement."""
 
     tenpai_turn: np.ndarray  # int16: first turn the 13-tile hand was tenpai (0 = at the start)
     riichi_turn: np.ndarray  # int16: turn of the riichi discard (0 = declared before the start)
@@ -92,7 +103,10 @@ class Played:
     won: np.ndarray  # intp: the games that won, in the order of win_hands
     win_hands: np.ndarray  # (W, 34) uint8
     win_kinds: np.ndarray  # (W,) intp
-    player_turns: int  # draws made over all games
+    player_turns: int  # turn draws made over all games (kita replacements not counted)
+    kita: np.ndarray  # int8: kita each game declared (0 without kita)
+    kita_turn: np.ndarray  # int16: turn of the game's first kita
+    win_replacement: np.ndarray  # (W,) bool: the win came on a kita's replacement tile
 
 
 def _best_discards(
@@ -114,9 +128,14 @@ def _best_discards(
 def _draw(wall: np.ndarray, active: np.ndarray, uniform: np.ndarray) -> np.ndarray:
     """The kind each active game draws (taken out of its ``wall``): where
     ``uniform[game] * (tiles left)`` falls in the cumulative counts of the game's wall."""
+    return _draw_at(wall, active, uniform[active])
+
+
+def _draw_at(wall: np.ndarray, active: np.ndarray, uniform: np.ndarray) -> np.ndarray:
+    """:func:`_draw` with one uniform per game of ``active`` (in its order)."""
     cum = np.cumsum(wall[active], axis=1, dtype=np.int16)
     left = cum[:, -1]
-    target = (uniform[active] * left).astype(np.int16)
+    target = (uniform * left).astype(np.int16)
     np.minimum(target, left - 1, out=target)
     drawn = np.count_nonzero(cum <= target[:, None], axis=1)
     wall[active, drawn] -= 1
@@ -160,6 +179,39 @@ class _Policy:
         return np.asarray(discard)
 
 
+class _Wins:
+    """The wins of :func:`play` as they come, in order."""
+
+    def __init__(self, win_turn: np.ndarray) -> None:
+        self.win_turn = win_turn
+        self.games: list[np.ndarray] = []
+        self.hands: list[np.ndarray] = []
+        self.kinds: list[np.ndarray] = []
+        self.replacement: list[np.ndarray] = []
+
+    def take(
+        self,
+        complete: np.ndarray,
+        active: np.ndarray,
+        hand: np.ndarray,
+        drawn: np.ndarray,
+        t: int,
+        replacement: bool,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Record the rows ``complete`` of the active games as wins on draw ``t`` and
+        return (active, hand, drawn) without them."""
+        if not len(complete):
+            return active, hand, drawn
+        self.win_turn[active[complete]] = t
+        self.games.append(active[complete])
+        self.hands.append(hand[complete])
+        self.kinds.append(drawn[complete])
+        self.replacement.append(np.full(len(complete), replacement))
+        keep = np.ones(len(active), dtype=bool)
+        keep[complete] = False
+        return active[keep], hand[keep], drawn[keep]
+
+
 def play(
     hands: np.ndarray,
     wall: np.ndarray,
@@ -171,6 +223,7 @@ def play(
     riichi_at_start: bool = False,
     dedupe: bool = False,
     players: int = 4,
+    kita: np.ndarray | None = None,
 ) -> Played:
     """Play games from 13-tile ``hands`` (N, 34) for ``len(uniforms)`` draws.
 
@@ -183,22 +236,34 @@ def play(
     a hand that is tenpai at the start as already in riichi (its last discard was the
     declaration); otherwise it declares with its first discard. ``players=3``: shanten
     and discards of three-player Riichi (the hands and wall hold no 2m-8m).
+
+    ``kita`` (``players=3`` only; default ``None``: no kita, North stays in the hand) is
+    (4, N) uniforms for the kita replacements: the player declares kita by the policy of
+    :mod:`riichi_lut.sim.kita` (every North, after any draw that does not win), the
+    ``k``-th replacement of game ``g`` drawn with ``kita[k, g]`` from the same wall; a
+    replacement that completes the hand wins (``win_replacement``), also when the hand
+    was not tenpai before the kita (then ``tenpai_turn`` is that turn).
     """
     n, draws = len(hands), len(uniforms)
     tenpai_turn = np.full(n, -1, dtype=np.int16)
     riichi_turn = np.full(n, -1, dtype=np.int16)
     win_turn = np.full(n, -1, dtype=np.int16)
+    state = None
+    if kita is not None:
+        if players != 3:
+            raise InvalidArgumentError(f"kita is three-player only (players=3), got players={players}")
+        state = KitaState(kita, wall.sum(axis=1, dtype=np.int64))
     ready = shanten_batch(hands, melds, threads=1, players=players) == 0
     tenpai_turn[ready] = 0
     if riichi and riichi_at_start:
         riichi_turn[ready] = 0
-    won: list[np.ndarray] = []
-    win_hands: list[np.ndarray] = []
-    win_kinds: list[np.ndarray] = []
+    wins = _Wins(win_turn)
     active = np.arange(n)
     policy = _Policy(seen, melds, riichi, dedupe, players)
     turns = 0
     for t in range(1, draws + 1):
+        if state is not None:  # a wall emptied by replacements ends its game
+            active = active[state.left(active, t - 1) > 0]
         if not len(active):
             break
         turns += len(active)
@@ -210,15 +275,21 @@ def play(
         tenpai = np.flatnonzero(tenpai_turn[active] >= 0)
         if len(tenpai):
             complete = tenpai[shanten_batch(hand[tenpai], melds, threads=1, players=players) < 0]
-            if len(complete):
-                win_turn[active[complete]] = t
-                won.append(active[complete])
-                win_hands.append(hand[complete])
-                win_kinds.append(drawn[complete])
-                keep = np.ones(len(active), dtype=bool)
-                keep[complete] = False
-                active, hand, drawn = active[keep], hand[keep], drawn[keep]
-                rows = np.arange(len(active))
+            active, hand, drawn = wins.take(complete, active, hand, drawn, t, False)
+        while state is not None:
+            # in riichi the 13 tiles are fixed: only a drawn North may be set aside
+            fixed = (riichi_turn[active] >= 0) & (drawn != NORTH)
+            declared, u = state.declare(hand, active, t, fixed)
+            if not len(declared):
+                break
+            replacement = _draw_at(wall, active[declared], u)
+            drawn[declared] = replacement
+            hand[declared, replacement] += 1
+            complete = declared[shanten_batch(hand[declared], melds, threads=1, players=players) < 0]
+            first = complete[tenpai_turn[active[complete]] < 0]
+            tenpai_turn[active[first]] = t
+            active, hand, drawn = wins.take(complete, active, hand, drawn, t, True)
+        rows = np.arange(len(active))
         discard = policy.discards(hand, drawn, active, tenpai_turn, riichi_turn, t)
         hand[rows, discard] -= 1
         hands[active] = hand
@@ -228,10 +299,13 @@ def play(
         tenpai_turn,
         riichi_turn,
         win_turn,
-        np.concatenate(won) if won else np.zeros(0, dtype=np.intp),
-        np.concatenate(win_hands) if win_hands else empty,
-        np.concatenate(win_kinds) if win_kinds else np.zeros(0, dtype=np.intp),
+        np.concatenate(wins.games) if wins.games else np.zeros(0, dtype=np.intp),
+        np.concatenate(wins.hands) if wins.hands else empty,
+        np.concatenate(wins.kinds) if wins.kinds else np.zeros(0, dtype=np.intp),
         turns,
+        state.count if state is not None else np.zeros(n, dtype=np.int8),
+        state.first_turn if state is not None else np.full(n, -1, dtype=np.int16),
+        np.concatenate(wins.replacement) if wins.replacement else np.zeros(0, dtype=bool),
     )
 
 
@@ -246,6 +320,7 @@ class _Params:
     round_wind: str
     rules: RuleSet
     players: int = 4
+    kita: bool = False
 
 
 @dataclass(frozen=True)
@@ -258,44 +333,8 @@ class _Tally:
     fu: Counter[int]
     yakuman: Counter[int]
     yaku: np.ndarray  # per YAKU_BITS
-
-
-def _histogram(values: np.ndarray) -> Counter[int]:
-    kinds, counts = np.unique(values, return_counts=True)
-    return Counter(dict(zip(kinds.tolist(), counts.tolist(), strict=True)))
-
-
-def score_wins(
-    played: Played, params: _Params
-) -> tuple[Counter[int], Counter[int], Counter[int], Counter[int], np.ndarray]:
-    """Histograms (points, han, fu, yakuman) and yaku counts of the wins of ``played``."""
-    if not len(played.won):
-        return Counter(), Counter(), Counter(), Counter(), np.zeros(len(YAKU_BITS), dtype=np.int64)
-    t = played.win_turn[played.won].astype(np.int64)
-    declared = played.riichi_turn[played.won].astype(np.int64)
-    in_riichi = declared >= 0
-    first_draw = t == 1
-    dealer = params.seat_wind == "E"
-    win = BatchWin(
-        tsumo=True,
-        seat_wind=params.seat_wind,
-        round_wind=params.round_wind,
-        riichi=in_riichi,
-        double_riichi=declared == 1,
-        ippatsu=in_riichi & (declared == t - 1),
-        tenhou=first_draw & dealer,
-        chiihou=first_draw & (not dealer),
-    )
-    scores = score_batch(played.win_hands, played.win_kinds, win, rules=params.rules, threads=1)
-    ordinary = scores.yakuman == 0
-    bits = (scores.yaku_mask[:, None] >> np.arange(len(YAKU_BITS), dtype=np.uint64)) & np.uint64(1)
-    return (
-        _histogram(scores.points),
-        _histogram(scores.han[ordinary]),
-        _histogram(scores.fu[ordinary]),
-        _histogram(scores.yakuman[~ordinary]),
-        bits.sum(axis=0, dtype=np.int64),
-    )
+    kita_games: np.ndarray  # games by kita declared, 0..4
+    kita_wins: np.ndarray  # wins by kita declared, 0..4
 
 
 def game_bytes(draws: int) -> int:
@@ -304,8 +343,13 @@ def game_bytes(draws: int) -> int:
     return 3 * NUM_KINDS + 8 * draws + 6
 
 
+def _game_bytes(draws: int, kita: bool) -> int:
+    """:func:`game_bytes`, and with kita a uniform per kita (8 each) and its counters."""
+    return game_bytes(draws) + (8 * MAX_KITA + 3 if kita else 0)
+
+
 def _selfplay_task(chunk: Chunk, params: _Params) -> _Tally:
-    with allocating(f"a chunk of {chunk.size:,} games", chunk.size * game_bytes(params.draws)):
+    with allocating(f"a chunk of {chunk.size:,} games", chunk.size * _game_bytes(params.draws, params.kita)):
         return _play_chunk(chunk, params)
 
 
@@ -313,12 +357,13 @@ def _play_chunk(chunk: Chunk, params: _Params) -> _Tally:
     rng = chunk.rng()
     hands = deal_counts(rng, chunk.size, 13, players=params.players)
     uniforms = rng.random((params.draws, chunk.size))
+    kita = rng.random((MAX_KITA, chunk.size)) if params.kita else None  # after: the draws stay
     wall = np.array(wall_copies(params.players), dtype=np.uint8) - hands
     seen = np.zeros_like(hands)
-    played = play(hands, wall, seen, uniforms, riichi=params.riichi, players=params.players)
+    played = play(hands, wall, seen, uniforms, riichi=params.riichi, players=params.players, kita=kita)
     size = params.draws + 1
     tenpai = played.tenpai_turn[played.tenpai_turn >= 0]
-    points, han, fu, yakuman, yaku = score_wins(played, params)
+    points, han, fu, yakuman, yaku = score_wins(played, params.seat_wind, params.round_wind, params.rules)
     return _Tally(
         np.bincount(tenpai, minlength=size),
         np.bincount(played.win_turn[played.won], minlength=size),
@@ -328,6 +373,8 @@ def _play_chunk(chunk: Chunk, params: _Params) -> _Tally:
         fu,
         yakuman,
         yaku,
+        np.bincount(played.kita, minlength=MAX_KITA + 1),
+        np.bincount(played.kita[played.won], minlength=MAX_KITA + 1),
     )
 
 
@@ -353,6 +400,7 @@ def selfplay(
     chunk_size: int = DEFAULT_SELFPLAY_CHUNK,
     progress: bool = False,
     players: int = 4,
+    kita: bool | None = None,
 ) -> SelfPlayResult:
     """Play ``n_games`` single-player games of up to ``draws`` draws each (model, policy and
     scoring in the module docstring); tenpai and win by turn and the score distribution.
@@ -365,7 +413,10 @@ def selfplay(
     ``players=3`` plays from the 108-tile three-player wall (``draws`` at most 95) with
     the three-player shanten and discards, and scores the wins by three-player ``rules``
     (default ``TENHOU_SANMA``; ``TENHOU`` for four players); rules of the other player
-    count, and a North seat or round in three players, are refused.
+    count, and a North seat or round in three players, are refused. ``kita`` (default
+    ``None``: on for three players, off for four) sets Norths aside as kita by the policy
+    of the module docstring; ``kita=False`` keeps them in the hand (a guest wind), and
+    ``kita=True`` with four players is an ``InvalidArgumentError``.
 
     >>> r = selfplay(1_000, draws=6, seed=3, riichi=False)
     >>> [round(p, 3) for p in r.win_by_turn][:2], r.wins <= r.tenpai <= r.games
@@ -375,6 +426,12 @@ def selfplay(
     n_games = as_count(n_games, "n_games", 1)
     draws = as_count(draws, "draws", 1, WALL_AFTER_DEAL if players == 4 else WALL_AFTER_DEAL_3P)
     riichi = as_flag(riichi, "riichi")
+    kita = players == 3 if kita is None else as_flag(kita, "kita")
+    if kita and players != 3:
+        raise InvalidArgumentError(
+            "kita=True: a kita (North set aside as dora) is three-player only; pass players=3,"
+            " or kita=None / False with four players"
+        )
     if rules is None:
         rules = TENHOU if players == 4 else TENHOU_SANMA
     if not isinstance(rules, RuleSet):
@@ -388,18 +445,21 @@ def selfplay(
     if players == 3 and "N" in (str(seat_wind).upper(), str(round_wind).upper()):
         raise InvalidArgumentError("three-player Riichi has no North seat or round (seats E, S, W)")
     params = _Params(
-        draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules, players
+        draws, riichi, _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), rules, players, kita
     )
     chunks = plan(n_games, seed, chunk_size)
     check_work(n_games * draws, "n_games", MAX_PLAYER_TURNS, "games × draws", given=n_games)
     rows = min(n_games, chunks.chunk_size)
-    check_memory(rows * game_bytes(draws), chunk_parameter(n_games, "n_games", chunks.chunk_size, "games"))
+    where = chunk_parameter(n_games, "n_games", chunks.chunk_size, "games")
+    check_memory(rows * _game_bytes(draws, kita), where)
     tallies = stream(
         _selfplay_task, chunks, params, workers=workers, client=client, progress=progress, desc="selfplay"
     )
     tenpai_at = np.zeros(draws + 1, dtype=np.int64)
     win_at = np.zeros(draws + 1, dtype=np.int64)
     yaku = np.zeros(len(YAKU_BITS), dtype=np.int64)
+    kita_games = np.zeros(MAX_KITA + 1, dtype=np.int64)
+    kita_wins = np.zeros(MAX_KITA + 1, dtype=np.int64)
     points: Counter[int] = Counter()
     han: Counter[int] = Counter()
     fu: Counter[int] = Counter()
@@ -409,6 +469,8 @@ def selfplay(
         tenpai_at += tally.tenpai_at
         win_at += tally.win_at
         yaku += tally.yaku
+        kita_games += tally.kita_games
+        kita_wins += tally.kita_wins
         turns += tally.player_turns
         points.update(tally.points)
         han.update(tally.han)
@@ -430,4 +492,7 @@ def selfplay(
         yakuman=dict(sorted(yakuman.items())),
         yaku={name: int(c) for name, c in zip(YAKU_BITS, yaku.tolist(), strict=True) if c},
         players=players,
+        kita=kita,
+        kita_games=tuple(kita_games.tolist()) if kita else (),
+        kita_wins=tuple(kita_wins.tolist()) if kita else (),
     )

@@ -27,8 +27,11 @@ class SelfPlayResult:
     is always 0); both have ``draws + 1`` entries. ``points``, ``han``, ``fu`` and
     ``yakuman`` are histograms over the wins (``han`` and ``fu`` for the wins below
     yakuman, ``yakuman`` by multiple), ``yaku`` how many wins counted each yaku.
-    ``player_turns`` is the number of draws played over all games. ``players`` is 4 or 3
-    (the 108-tile wall, scored by three-player rules)."""
+    ``player_turns`` is the number of turns played over all games (one draw each; a kita's
+    replacement is not a turn). ``players`` is 4 or 3 (the 108-tile wall, scored by
+    three-player rules). ``kita`` says whether the player declared kita (three players);
+    then ``kita_games[k]`` counts the games that declared ``k`` kita and ``kita_wins[k]``
+    the wins with ``k`` kita (``k = 0..4``; both empty without kita)."""
 
     games: int
     draws: int
@@ -45,6 +48,9 @@ class SelfPlayResult:
     yakuman: Mapping[int, int]
     yaku: Mapping[str, int]
     players: int = 4
+    kita: bool = False
+    kita_games: tuple[int, ...] = ()
+    kita_wins: tuple[int, ...] = ()
 
     @property
     def tenpai(self) -> int:
@@ -80,14 +86,30 @@ class SelfPlayResult:
 
     @property
     def mean_points(self) -> float | None:
-        """Mean points of a win (tsumo payments summed, no dora); ``None`` without wins."""
+        """Mean points of a win (tsumo payments summed; no dora but the kita); ``None``
+        without wins."""
         if not self.wins:
             return None
         return sum(p * c for p, c in self.points.items()) / self.wins
 
+    @property
+    def mean_kita(self) -> float | None:
+        """Mean kita declared per game (``None`` without kita)."""
+        if not self.kita:
+            return None
+        return sum(k * c for k, c in enumerate(self.kita_games)) / self.games
+
+    @property
+    def mean_kita_per_win(self) -> float | None:
+        """Mean kita of a win (each one a dora in its points); ``None`` without kita or wins."""
+        if not self.kita or not self.wins:
+            return None
+        return sum(k * c for k, c in enumerate(self.kita_wins)) / self.wins
+
     def to_dict(self) -> dict[str, Any]:
-        """The settings, curves and score distribution, for JSON."""
-        return {
+        """The settings, curves and score distribution, for JSON; with three players also
+        ``kita`` (the setting), ``kita_games``, ``kita_wins`` and their means."""
+        out = {
             "games": self.games,
             "players": self.players,
             "draws": self.draws,
@@ -111,3 +133,10 @@ class SelfPlayResult:
             "yakuman": {str(k): v for k, v in self.yakuman.items()},
             "yaku": dict(self.yaku),
         }
+        if self.players == 3:  # a four-player result's dict is unchanged
+            out["kita"] = self.kita
+            out["kita_games"] = list(self.kita_games)
+            out["kita_wins"] = list(self.kita_wins)
+            out["mean_kita"] = self.mean_kita
+            out["mean_kita_per_win"] = self.mean_kita_per_win
+        return out

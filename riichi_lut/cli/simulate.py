@@ -231,11 +231,13 @@ def cmd_nanikiru(args: argparse.Namespace) -> int:
             riichi=args.riichi,
             chunk_size=args.chunk_size,
             progress=_progress(args),
+            players=args.players,
         )
     if args.json:
         print(json.dumps([o.to_dict() for o in options]))
         return 0
-    games = f"{args.n:,} simulated games of {args.draws} draws (seed {args.seed})"
+    wall = "" if args.players == 4 else ", three players (108-tile wall)"
+    games = f"{args.n:,} simulated games of {args.draws} draws{wall} (seed {args.seed})"
     print(f"{render(args.hand, args.unicode)}: each discard, {games}")
     print("discard  wins within draws        tenpai within draws")
     for o in options:
@@ -248,16 +250,15 @@ def cmd_nanikiru(args: argparse.Namespace) -> int:
     return 0
 
 
-def _common(p: argparse.ArgumentParser, *, seeded: bool = True, chunk: int = 0, players: bool = True) -> None:
+def _common(p: argparse.ArgumentParser, *, seeded: bool = True, chunk: int = 0) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
-    if players:
-        p.add_argument(
-            "--players",
-            type=int,
-            default=4,
-            choices=(3, 4),
-            help="4, or 3 for three-player Riichi (108 tiles)",
-        )
+    p.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=(3, 4),
+        help="4, or 3 for three-player Riichi (108 tiles)",
+    )
     if seeded:
         p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same numbers)")
         p.add_argument("--workers", type=int, default=1, help="processes to use")
@@ -347,7 +348,10 @@ def add_parser(sub: Any) -> None:
     p = kinds.add_parser(
         "nanikiru",
         help="compare the discards of a 14-tile hand by simulation",
-        epilog=examples('riichi-lut simulate nanikiru "2234m506p678s5557z" --draws 6 --n 5000 --workers 2'),
+        epilog=examples(
+            'riichi-lut simulate nanikiru "2234m506p678s5557z" --draws 6 --n 5000 --workers 2',
+            'riichi-lut simulate nanikiru "11m99m123p456p789s5z" --players 3 --n 5000',
+        ),
     )
     p.add_argument("hand", metavar="HAND", help='14 tiles counting calls as 3, e.g. "2234m506p678s5557z"')
     p.add_argument("--visible", default="", help="tiles seen elsewhere")
@@ -355,5 +359,5 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--n", type=int, default=20_000, help="games per discard")
     p.add_argument("--riichi", action="store_true", help="declare riichi at tenpai")
     p.add_argument("--unicode", action="store_true", help="draw the tiles as Unicode mahjong tiles")
-    _common(p, chunk=CHUNK_SIZES["nanikiru"], players=False)
+    _common(p, chunk=CHUNK_SIZES["nanikiru"])
     p.set_defaults(run=cmd_nanikiru, flags=FLAGS_NANIKIRU)

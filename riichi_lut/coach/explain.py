@@ -156,7 +156,9 @@ class Suggestion:
       visible, it is never among the waits, and since the 13 tiles left always wait on it
       too (the 14 were complete) the hand is ``furiten``: it wins by tsumo only, and each
       wait is valued as a tsumo. For ``"other_win"``, ``waits`` / ``live`` / ``total``
-      are the wait played. Live counts see the final hand and the dora indicators.
+      are the wait played. Live counts see the final hand, the dora indicators and the
+      kita (North tiles set aside in three players); under a three-player rule set the
+      waits and live counts are those of the 108-tile set (no 2m-8m).
     - ``win_tile``: for ``"other_win"``, the tile of the same wait that paid more.
     - ``points``: what the alternative is worth (for a wider wait, its lowest win).
     - ``gain``: the points the change adds (0 when the value stays the same); the
@@ -280,13 +282,24 @@ def _with_counts(hand: Hand, counts: list[int]) -> Hand:
     return Hand(tuple(counts), red, hand.calls)  # type: ignore[arg-type]
 
 
+_NORTH = KIND_NAMES.index("4z")
+
+
 def _table(r: ScoreResult) -> list[int]:
     """34 counts of the tiles face up on the table that the explainer knows of: the dora
-    indicators (the hand and its calls count as held)."""
+    indicators and, in three players, the North tiles the winner set aside (kita); the
+    hand and its calls count as held."""
     counts = [0] * 34
     for code in r.win.dora_indicators:
         counts[kind_of(code)] += 1
+    counts[_NORTH] += r.win.kita
     return counts
+
+
+def _players(r: ScoreResult) -> int:
+    """The players of the win's rule set (3 or 4): the waits and live counts are those of
+    its tile set (three players: no 2m-8m)."""
+    return r.situation.context.rules.players
 
 
 def _waiting(r: ScoreResult) -> tuple[list[int], UkeireResult] | None:
@@ -295,7 +308,8 @@ def _waiting(r: ScoreResult) -> tuple[list[int], UkeireResult] | None:
     before = list(r.situation.hand.concealed)
     before[r.reading.win_kind] -= 1
     try:
-        return before, ukeire(_with_counts(r.situation.hand, before), Visible(dora_indicators=_table(r)))
+        hand = _with_counts(r.situation.hand, before)
+        return before, ukeire(hand, Visible(dora_indicators=_table(r)), players=_players(r))
     except RiichiLutError:
         return None
 
@@ -346,7 +360,8 @@ def _wider_wait(r: ScoreResult, current: UkeireResult) -> Suggestion | None:
         own = [0] * 34
         own[keep] = 1
         try:
-            option = ukeire(_with_counts(hand, counts), Visible(dora_indicators=table, own_discards=own))
+            seen = Visible(dora_indicators=table, own_discards=own)
+            option = ukeire(_with_counts(hand, counts), seen, players=_players(r))
         except RiichiLutError:
             continue
         waits = tuple(t for t in option.accepted if t.kind != keep and t.live)

@@ -58,8 +58,10 @@ def simulate_discards(
     melds: int | None,
     options: tuple[DiscardOption, ...],
     settings: dict[str, Any],
+    players: int = 4,
 ) -> tuple[tuple[NanikiruOption, ...], tuple[DiscardOption, ...]]:
-    """The simulated top kinds (best first) and the options re-ranked by them."""
+    """The simulated top kinds (best first) and the options re-ranked by them; ``players=3``
+    simulates three-player games (:func:`riichi_lut.sim.nanikiru`)."""
     # start-up: the simulator loads only when hint(simulate=...) asks for it
     from ..sim.nanikiru import nanikiru  # noqa: PLC0415
 
@@ -76,6 +78,7 @@ def simulate_discards(
         workers=settings["workers"],
         client=settings["client"],
         riichi=settings["riichi"],
+        players=players,
     )
     simulated = tuple(sorted(simulated, key=lambda o: (o.sort_key(), order.index(o.kind))))
     if simulated[0].kind != order[0]:
@@ -129,13 +132,14 @@ def simulation_reason(
 
 
 def simulate_hand(
-    hand: HandLike, visible: VisibleLike, melds: int | None, settings: dict[str, Any]
+    hand: HandLike, visible: VisibleLike, melds: int | None, settings: dict[str, Any], players: int = 4
 ) -> Outlook:
+    """The simulated outlook of a 13-tile hand (:func:`riichi_lut.sim.hand_outlook`)."""
     # start-up: the simulator loads only when hint(simulate=...) asks for it
     from ..sim.nanikiru import hand_outlook  # noqa: PLC0415
 
     options = {k: settings[k] for k in ("draws", "n", "seed", "workers", "client", "riichi")}
-    return hand_outlook(hand, visible, melds=melds, **options)
+    return hand_outlook(hand, visible, melds=melds, players=players, **options)
 
 
 def report_reason(outlook: Outlook, settings: dict[str, Any]) -> Reason:

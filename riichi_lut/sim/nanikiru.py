@@ -7,8 +7,9 @@ when complete, else the efficiency engine's best discard), and each candidate ge
 probability of being tenpai and of winning within ``k`` draws, ``k = 1 .. draws``, with
 95 % Wilson score intervals.
 
-The wall is the same for every candidate: 136 tiles minus the 14 in hand (and calls)
-minus ``visible`` (the discarded tile left the hand, so it is in no wall). The model is
+The wall is the same for every candidate: 136 tiles (108 for three players, below)
+minus the 14 in hand (and calls) minus ``visible`` (the discarded tile left the hand, so
+it is in no wall). The model is
 :mod:`riichi_lut.sim.selfplay`'s: a single player, no calls or ron, no dead wall.
 **Common random numbers:** game ``g`` of every candidate uses the same uniforms, so
 with the same wall it draws the same tiles in the same order; the candidates are compared
@@ -17,6 +18,13 @@ separate intervals suggest. "Win" means a complete hand (for a closed hand menze
 always a yaku; for a hand with calls no yaku check is made). With ``riichi=True`` a tenpai
 hand declares riichi and keeps its wait (tsumogiri); by default (``riichi=False``) the
 policy may still improve the wait.
+
+**Three players** (``players=3``): the wall is the 108-tile three-player set (no 2m-8m:
+:func:`~riichi_lut.core.players.wall_copies`) less the hand, its calls and ``visible``, so
+no 2m-8m is ever drawn; the ranking, the acceptance and the self-play policy are those of
+three players (``play(..., players=3)``); a 2m-8m in the hand, its calls or ``visible`` is
+an :class:`~riichi_lut.errors.InvalidHandError` naming it. The player never declares kita
+here: North tiles stay in the hand, a guest wind.
 
 Games are cut into seeded chunks (:mod:`riichi_lut.sim.backend`), and within a chunk
 every candidate's games run in one batch; equal (hand, visible) states — frequent in the
@@ -41,6 +49,7 @@ from ..analysis.efficiency import HandLike, Resolved, discarded_mask, live_count
 from ..analysis.shanten import shanten_value
 from ..core.args import as_count, as_flag
 from ..core.hand import Hand, as_hand
+from ..core.players import check_three_player_counts, wall_copies
 from ..core.tiles import KIND_NAMES, NUM_KINDS, RED_FIVE_KINDS, kind_of, parse_tiles
 from ..core.visible import VisibleLike, visible_counts
 from ..errors import InvalidArgumentError, InvalidHandError, TileParseError, quote
@@ -220,6 +229,7 @@ class _Params:
     melds: int
     draws: int
     riichi: bool
+    players: int = 4
 
 
 Tallies = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -245,6 +255,7 @@ def _play_chunk(chunk: Chunk, params: _Params) -> Tallies:
         riichi=params.riichi,
         riichi_at_start=True,
         dedupe=True,
+        players=params.players,
     )
     owner = np.repeat(np.arange(candidates), size)
     width = draws + 1
@@ -290,10 +301,18 @@ def _simulate(
 
 
 def _situation(
-    hand: HandLike, visible: VisibleLike, melds: int | None, tiles: int, riichi: bool, what: str
+    hand: HandLike,
+    visible: VisibleLike,
+    melds: int | None,
+    tiles: int,
+    riichi: bool,
+    what: str,
+    players: int,
 ) -> tuple[Resolved, np.ndarray, np.ndarray]:
-    """The resolved hand, the wall (34,) and the tiles seen outside the hand (34,)."""
-    resolved = resolve(hand, melds)
+    """The resolved hand, the wall (34,) and the tiles seen outside the hand (34,): the
+    full wall of ``players`` (:func:`~riichi_lut.core.players.wall_copies`) less the hand,
+    its calls and ``visible``."""
+    resolved = resolve(hand, melds, players)
     if resolved.tiles != tiles:
         raise InvalidHandError(
             f"{what} needs a hand of {tiles} tiles counting calls as 3, got {resolved.tiles}"
@@ -307,8 +326,15 @@ def _situation(
             )
         if not as_hand(hand).is_closed:
             raise InvalidArgumentError("riichi needs a closed hand (only closed kans allowed)")
-    seen = np.array(visible_counts(visible, resolved.own, resolved.own_red), dtype=np.uint8)
-    wall = np.uint8(4) - np.array(resolved.own, dtype=np.uint8) - seen
+    counts = visible_counts(visible, resolved.own, resolved.own_red)
+    if resolved.players == 3:
+        check_three_player_counts(counts, "visible")
+    seen = np.array(counts, dtype=np.uint8)
+    wall = (
+        np.array(wall_copies(resolved.players), dtype=np.uint8)
+        - np.array(resolved.own, dtype=np.uint8)
+        - seen
+    )
     if resolved.called is not None:
         seen = seen + np.array(resolved.called, dtype=np.uint8)  # the policy's live counts
     return resolved, wall, seen
@@ -361,6 +387,7 @@ def nanikiru(
     melds: int | None = None,
     chunk_size: int = DEFAULT_NANIKIRU_CHUNK,
     progress: bool = False,
+    players: int = 4,
 ) -> tuple[NanikiruOption, ...]:
     """Each distinct discard of a 14-tile hand (3n+2 counting calls as 3) judged by ``n``
     simulated games of ``draws`` draws: tenpai and win probability within ``k`` draws.
@@ -373,11 +400,18 @@ def nanikiru(
     ``visible`` so that the wall is right. Same ``seed``, same numbers, whatever ``workers`` or
     ``client``.
 
+    ``players=3``: three-player Riichi (sanma): the 108-tile wall (no 2m-8m) less the hand,
+    calls and ``visible``, and the three-player ranking and self-play policy; a 2m-8m in
+    the hand, the calls or ``visible`` is an :class:`~riichi_lut.errors.InvalidHandError`
+    (module docstring; docs/sanma.md).
+
     >>> best, *rest = nanikiru("234m567m345s99s457p", draws=3, n=3_000)
     >>> best.discard, best.win_within(3).p > rest[-1].win_within(3).p
     ('7p', True)
+    >>> nanikiru("11m99m123p456p789s5z", draws=3, n=1_000, players=3)[0].discard  # 1m/9m
+    '5z'
     """
-    resolved, wall, seen = _situation(hand, visible, melds, 14, riichi, "nanikiru")
+    resolved, wall, seen = _situation(hand, visible, melds, 14, riichi, "nanikiru", players)
     draws, n = _check(draws, n, wall)
     ranking = ranked_options(
         resolved, live_counts(resolved, visible), "none", discarded=discarded_mask(visible)
@@ -392,7 +426,7 @@ def nanikiru(
     hands[np.arange(len(kinds)), kinds] -= 1
     seens = np.repeat(seen[None, :], len(kinds), axis=0)
     seens[np.arange(len(kinds)), kinds] += 1  # the discard is a dead tile
-    params = _Params(hands, seens, wall, resolved.melds, draws, riichi)
+    params = _Params(hands, seens, wall, resolved.melds, draws, riichi, resolved.players)
     tenpai, wins, tenpai_alone, won_alone = _simulate(params, n, seed, workers, client, chunk_size, progress)
     options = []
     for i, kind in enumerate(kinds):
@@ -427,21 +461,22 @@ def hand_outlook(
     melds: int | None = None,
     chunk_size: int = DEFAULT_NANIKIRU_CHUNK,
     progress: bool = False,
+    players: int = 4,
 ) -> Outlook:
-    """The same simulation for a 13-tile hand (3n+1): tenpai and win within ``k`` draws.
+    """The same simulation for a 13-tile hand (3n+1): tenpai and win within ``k`` draws;
+    ``players=3`` as in :func:`nanikiru` (the 108-tile wall, the three-player policy).
 
     >>> o = hand_outlook("123m456p789s23p11z", draws=3, n=2_000)
     >>> o.shanten, o.tenpai_within(1).p, 0 < o.win_within(3).p < 1
     (0, 1.0, True)
     """
-    resolved, wall, seen = _situation(hand, visible, melds, 13, riichi, "hand_outlook")
+    resolved, wall, seen = _situation(hand, visible, melds, 13, riichi, "hand_outlook", players)
     draws, n = _check(draws, n, wall)
-    params = _Params(
-        np.array([resolved.counts], dtype=np.uint8), seen[None, :], wall, resolved.melds, draws, riichi
-    )
+    start = np.array([resolved.counts], dtype=np.uint8)
+    params = _Params(start, seen[None, :], wall, resolved.melds, draws, riichi, resolved.players)
     tenpai, wins, _, _ = _simulate(params, n, seed, workers, client, chunk_size, progress)
     return Outlook(
-        shanten=shanten_value(resolved.counts, resolved.melds),
+        shanten=shanten_value(resolved.counts, resolved.melds, resolved.players),
         games=n,
         draws=draws,
         tenpai=tuple(tenpai[0].tolist()),

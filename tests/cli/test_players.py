@@ -1,6 +1,6 @@
-"""``--players 3`` (three-player Riichi) on ``riichi-lut hint``, ``ukeire`` and ``shanten``:
-the answers of the library's ``players=3``, errors naming the 2m-8m tile, the playground
-link opening the playground's three-player mode (``&players=3``)."""
+"""``--players 3`` (three-player Riichi) on ``riichi-lut hint``, ``ukeire``, ``shanten`` and
+``simulate nanikiru``: the answers of the library's ``players=3``, errors naming the 2m-8m
+tile, the playground link opening the playground's three-player mode (``&players=3``)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 import riichi_lut
 from riichi_lut.cli.main import main
+from riichi_lut.sim import nanikiru
 
 
 def test_shanten_three_players(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,3 +56,17 @@ def test_players_must_be_three_or_four(capsys: pytest.CaptureFixture[str]) -> No
         main(["hint", "--players", "5", "11m99m123456p789s5z"])
     assert info.value.code == 2
     assert "--players: invalid choice: 5" in capsys.readouterr().err
+
+
+def test_simulate_nanikiru_three_players_is_the_librarys(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "nanikiru", "11m99m123p456p789s5z", "--players", "3", "--n", "400", "--draws", "3"]
+    assert main([*argv, "--json"]) == 0
+    expected = nanikiru("11m99m123p456p789s5z", n=400, draws=3, players=3)
+    assert json.loads(capsys.readouterr().out) == [o.to_dict() for o in expected]
+    four = nanikiru("11m99m123p456p789s5z", n=400, draws=3)
+    assert [o.to_dict() for o in four] != [o.to_dict() for o in expected]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("11m99m123p456p789s5z: each discard, 400 simulated games of 3 draws, three players")
+    assert main(["simulate", "nanikiru", "15m99m123p456p789s5z", "--players", "3", "--n", "10"]) == 2
+    assert "5m is not a three-player tile" in capsys.readouterr().err

@@ -195,5 +195,7 @@ def test_hint_three_player_bad_input() -> None:
         riichi_lut.hint("15m99m123456p789s5z", players=3)
     with pytest.raises(InvalidArgumentError, match=r"players must be 3 \(sanma\) or 4"):
         riichi_lut.hint("11m99m123456p789s5z", players=2)
-    with pytest.raises(InvalidArgumentError, match=r"simulate=\.\.\. is not available for players=3"):
-        riichi_lut.hint("11m99m123456p789s5z", players=3, simulate=True)
+    # simulate=... plays three-player games now (tests/coach/test_hint_sanma_simulated.py);
+    # a 2m-8m is still refused before any game is played
+    with pytest.raises(InvalidHandError, match="5m is not a three-player tile"):
+        riichi_lut.hint("15m99m123456p789s5z", players=3, simulate=True)

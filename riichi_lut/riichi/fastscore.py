@@ -13,10 +13,16 @@ once per mask and rule set. Fu are a sum over the split, points from
 (total, yakuman, han, fu) kept, as ``score`` does. The functions are long and flat on
 purpose: on this path a Python call costs more than a branch.
 
+Three players (``rules.players == 3``, the ``kita`` count given): the indicators show by
+``dora_of(..., players=3)`` (1m shows 9m), each kita is one dora and one more for each
+indicator showing North, the points come from :func:`~riichi_lut.riichi.points.payments`
+(tsumo loss or the split of North's share) and a honba is 200; a 2m-8m, a chi, a North
+seat or round, a fifth North with the kita and the rare flags go to the general path.
+
 :func:`evaluate` returns ``None`` for anything the general path must decide: a check that
 fails (the general path raises the error), a hand that is not complete or has no yaku.
-The module test ``tests/riichi/test_fast_score.py`` compares it with the general path on
-seeded situations.
+The module tests ``tests/riichi/test_fast_score.py`` and ``test_fast_score_sanma.py``
+compare it with the general path on seeded situations.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from .fastinput import (
     block_record,
     tile_code,
 )
-from .points import base_points, capped_yakuman
+from .points import base_points, capped_yakuman, payments
 from .rules import RuleSet
 from .situation import dora_of
 from .yaku import ROWS
@@ -78,6 +84,8 @@ _SUITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 _CODE_OF_NAME = {name: code for code, name in enumerate(CODE_NAMES)}
 _KIND = tuple(kind_of(c) for c in range(NUM_CODES))
 _DORA = tuple(dora_of(c) for c in range(NUM_CODES))
+_DORA_3 = tuple(dora_of(c, players=3) for c in range(NUM_CODES))
+_MAN_2_TO_8 = frozenset(range(1, 8))
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 #: A concealed triplet's fu by kind (closed: 4 simple, 8 terminal or honor).
 _TRIPLET_FU = tuple(8 if k in _YAOCHU_SET else 4 for k in range(34))
@@ -212,6 +220,14 @@ kinds: int, closed: bool, f: Facts, n_kans: int, totals: Sequence[int], win_kind
     return m
 
 
+def _not_sanma(totals: Sequence[int], call_runs: int, indicators: tuple[int, ...], kita: int) -> bool:
+    """A three-player hand the general path must judge: a 2m-8m in the hand, the calls or the
+    indicators, a chi (``call_runs``), or a fifth North with the kita (it raises the error)."""
+    if any(totals[1:8]) or call_runs or any(_KIND[c] in _MAN_2_TO_8 for c in indicators):
+        return True
+    return bool(kita) and totals[30] + kita + sum(_KIND[c] == 30 for c in indicators) > 4
+
+
 def _standard(  # noqa: C901, PLR0912, PLR0915
 
     records: tuple[BlockRecord, ...], calls_word: int, call_runs: int, base_fu: int, closed_kans: int,
@@ -307,6 +323,7 @@ def evaluate(  # noqa: C901, PLR0911, PLR0912, PLR0915
     f: Facts,
     win_tile: object,
     rules: RuleSet,
+    kita: int = 0,
 ) -> FastScore | int | None:
     """The best reading's numbers; None when a check fails (see the module docstring); -1
     when the hand has no reading (not complete); the dora han (>= 0) when it has readings but
@@ -321,6 +338,9 @@ def evaluate(  # noqa: C901, PLR0911, PLR0912, PLR0915
     >>> evaluate(counts, red, None, records, facts, "8p", TENHOU)  # total yakuman han fu base limit points
     (24000, 0, 11, 30, 6000, 'sanbaiman', 24000)
     """
+    three = rules.players == 3
+    if three and (f[1] == 30 or f[2] == 30 or f[6] or f[7] or f[8] or f[9] or f[10] or f[11] or f[12]):
+        return None  # three players: a North seat or round (an error) or a rare flag
     # The checks of situation.build, on counts.
     if calls is None:
         if f[8] or sum(counts) != 14:  # rinshan needs a kan
@@ -349,6 +369,8 @@ def evaluate(  # noqa: C901, PLR0911, PLR0912, PLR0915
         return None
     r0, r1, r2 = reds
     dora_indicators = f[13]
+    if three and _not_sanma(totals, call_runs, dora_indicators + f[14], kita):
+        return None
     if dora_indicators:
         indicators = dora_indicators + f[14]
         if len(indicators) == 1 and not chankan:
@@ -420,17 +442,22 @@ def evaluate(  # noqa: C901, PLR0911, PLR0912, PLR0915
         if kinds == _YAOCHU:
             mask = (hand_mask & ~HONROUTOU) | KOKUSHI | (KOKUSHI_13 if counts[w] == 2 else 0)
             found.append((mask, -20, _TANKI))
+    shows = _DORA_3 if three else _DORA
     dora = 0
     for i in dora_indicators:
-        dora += totals[_DORA[i]]
+        dora += totals[shows[i]]
     if (f[3] or f[4]) and rules.ura_dora:
         for i in f[14]:
-            dora += totals[_DORA[i]]
+            dora += totals[shows[i]]
     dora += reds[0] + reds[1] + reds[2]
+    if kita:  # each kita is a dora, and a North tile for each indicator that shows North
+        dora += kita * (1 + sum(shows[i] == 30 for i in dora_indicators))
+        if (f[3] or f[4]) and rules.ura_dora:
+            dora += kita * sum(shows[i] == 30 for i in f[14])
     if not found:
         return -1
     dealer = seat == 27
-    extra_points = 300 * f[15] + 1000 * f[16]
+    extra_points = (200 if three else 300) * f[15] + 1000 * f[16]  # honba: 100 from each payer
     best: FastScore | None = None
     for mask, fu_parts, wait in found:
         key = mask << 1 | closed
@@ -459,7 +486,9 @@ def evaluate(  # noqa: C901, PLR0911, PLR0912, PLR0915
             base, limit, points = points_memo[pkey]
         except KeyError:
             base, limit = base_points(han, fu, yakuman, rules)
-            if tsumo:
+            if three:  # tsumo loss or the split of North's share
+                points = sum(p.points for p in payments(base, seat, tsumo, 0, rules))
+            elif tsumo:
                 if dealer:
                     points = 3 * (-(-2 * base // 100) * 100)
                 else:

@@ -287,15 +287,27 @@ def score(
     >>> [y.id for y in k.yaku], k.points
     (['kokushi'], 32000)
     """
-    if (
-        type(rules) is not RuleSet
-        or rules.players == 3  # three players: the general path (docs/sanma.md, "Scoring")
-        or (win is not None and (facts or not isinstance(win, Win) or win.kita))
-        or facts.get("kita")
-    ):
+    if type(rules) is not RuleSet or (win is not None and (facts or not isinstance(win, Win))):
         return reference_score(hand, win_tile, win, rules=rules, **facts)  # it raises the error
+    kita = 0
+    if rules.players == 3 or (win is not None and win.kita) or facts.get("kita"):
+        if rules.players != 3:
+            return reference_score(hand, win_tile, win, rules=rules, **facts)  # a kita in four players
+        if win is not None:
+            kita = win.kita
+        else:
+            kita = facts.get("kita", 0)
+            if kita.__class__ is not int or not 0 <= kita <= 4:  # Win reads it, or says why not
+                win = Win(**facts)
+                facts = {}
+                kita = win.kita
     if win is None:
-        fast = facts_of_keywords(facts)
+        plain = facts
+        if "kita" in facts:
+            count = facts["kita"]
+            if count.__class__ is int and 0 <= count <= 4:  # a plain count (else Win says why not)
+                plain = {name: value for name, value in facts.items() if name != "kita"}
+        fast = facts_of_keywords(plain)
         if fast is None:  # facts the fast reader leaves to Win, which raises if they are wrong
             win = Win(**facts)
             facts = {}
@@ -310,7 +322,7 @@ def score(
     if read is None:
         return reference_score(hand, win_tile, win, rules=rules, **facts)
     counts, red, calls, records, text = read
-    found = fast_evaluate(counts, red, calls, records, fast, win_tile, rules)
+    found = fast_evaluate(counts, red, calls, records, fast, win_tile, rules, kita)
     if found is None:
         return reference_score(hand, win_tile, win, rules=rules, **facts)
     if isinstance(found, int):

@@ -4,7 +4,6 @@ non-wins), under every rule preset; bad inputs and threads."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -575,22 +574,30 @@ def test_bad_dora_indicators() -> None:
 
 
 @pytest.mark.parametrize(
-    ("changes", "named"),
+    ("changes", "hand", "win", "points", "yaku"),
     [
-        ({"pinfu_tsumo_fu": True}, "pinfu_tsumo_fu=True"),
-        ({"daisharin": "pin"}, "daisharin='pin'"),
-        ({"daisharin": "all_suits"}, "daisharin='all_suits'"),
-        ({"daichisei": True}, "daichisei=True"),
-        ({"kazoe_limit": "none"}, "kazoe_limit='none'"),
+        ({"pinfu_tsumo_fu": True}, "234m567p22s345678s", 20, 3000, ("menzen_tsumo", "tanyao")),
+        ({"daisharin": "pin"}, "22334455667788p", 16, 48000, ("daisharin",)),
+        ({"daisharin": "all_suits"}, "22334455667788s", 25, 48000, ("daichikurin",)),
+        ({"daichisei": True}, "11223344556677z", 33, 96000, ("tsuuiisou", "daichisei")),
+        ({"kazoe_limit": "none"}, "22334455667788p", 16, 96000,
+         ("menzen_tsumo", "pinfu", "tanyao", "ryanpeikou", "chinitsu")),
     ],
-)
-def test_an_optional_rule_the_batch_scorer_does_not_play_is_refused_by_name(changes, named):
-    counts = np.array([parse_hand("22334455667788p").concealed], dtype=np.uint8)
+)  # fmt: skip
+def test_an_optional_rule_is_played_by_the_batch_scorer(changes, hand, win, points, yaku):
+    """Issue 14: the batch scorer plays the four optional rules it used to refuse (the
+    dealer's tsumo; 15 dora make the chinitsu hand 27 han, two counted yakuman)."""
+    counts = np.array([parse_hand(hand).concealed], dtype=np.uint8)
     rules = TENHOU.replace(**changes)
-    with pytest.raises(InvalidArgumentError, match=re.escape(named)):
-        score_batch(counts, [16], tsumo=False, seat_wind="S", round_wind="E", rules=rules)
-    with pytest.raises(InvalidArgumentError, match=re.escape(named)):
-        has_yaku_batch(counts, [16], tsumo=False, seat_wind="S", round_wind="E", rules=rules)
+    dora = 15 if "kazoe_limit" in changes else 0
+    r = score_batch(counts, [win], tsumo=True, seat_wind="E", round_wind="E", rules=rules, dora=dora)
+    s = score(hand, KIND_NAMES[win], tsumo=True, seat_wind="E", round_wind="E", rules=rules)
+    assert (r.points.tolist(), set(r.yaku(0))) == ([points], set(yaku))
+    if not dora:
+        assert (r.points[0], r.han[0], r.fu[0], r.yakuman[0]) == (s.points, s.han, s.fu, s.yakuman)
+    assert has_yaku_batch(counts, [win], tsumo=True, seat_wind="E", round_wind="E", rules=rules).tolist() == [
+        True
+    ]
 
 
 @pytest.mark.parametrize("cap", [0, 1, 2])

@@ -11,11 +11,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from batch_cases import Called, Outcome, assert_agree, batch_rows
+from batch_cases import Called, Outcome, arrays, assert_agree, batch_rows, scalar, situations
 
-from riichi_lut.core.tiles import KIND_NAMES
-from riichi_lut.errors import InvalidHandError, InvalidSituationError, NotAWinError
-from riichi_lut.riichi import EMA, M_LEAGUE, MAHJONG_SOUL, TENHOU, WRC, RuleSet, score
+from riichi_lut.errors import InvalidHandError, InvalidSituationError
+from riichi_lut.riichi import EMA, M_LEAGUE, MAHJONG_SOUL, TENHOU, WRC, RuleSet
 from riichi_lut.riichi.batch import (
     CHI,
     CLOSED_KAN,
@@ -23,179 +22,9 @@ from riichi_lut.riichi.batch import (
     PON,
     call_code,
     call_codes,
-    dora_han_batch,
     has_yaku_batch,
     score_batch,
 )
-
-WIND_LETTERS = "ESWN"
-FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "chankan", "rinshan")
-YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-POOLS: tuple[tuple[int, ...] | None, ...] = (
-    None,
-    YAOCHU,  # chanta, junchan, honroutou, chinroutou, tsuuiisou
-    tuple(range(27, 34)),  # honors: yakuhai, shousangen, daisangen, winds, tsuuiisou
-    (19, 20, 21, 23, 25, 32),  # ryuuiisou
-    tuple(range(9)),  # one suit: chinitsu, ittsu
-    tuple(range(9, 18)) + tuple(range(27, 34)),  # honitsu
-    tuple(range(1, 8)) + tuple(range(10, 17)) + tuple(range(19, 26)),  # tanyao (kuitan)
-)
-
-
-def _melds(
-    rng: np.random.Generator, pool: list[int], used: list[int], n: int, triplets: float
-) -> list[tuple[str, int]]:
-    """``n`` random melds out of ``pool`` (runs only where the pool has all three tiles)."""
-    melds = []
-    for _ in range(n):
-        k = int(rng.choice(pool))
-        run_ok = k < 27 and k % 9 <= 6 and k + 1 in pool and k + 2 in pool
-        if rng.random() < triplets or not run_ok:
-            melds.append(("set", k))
-            used[k] += 3
-        else:
-            melds.append(("run", k))
-            for d in range(3):
-                used[k + d] += 1
-    return melds
-
-
-def called_hand(rng: np.random.Generator) -> tuple[list[int], list[int]]:
-    """(concealed counts, call codes): 0..4 calls, then the concealed melds and pair."""
-    pool_choice = POOLS[int(rng.integers(len(POOLS)))] if rng.random() < 0.5 else None
-    pool = list(range(34)) if pool_choice is None else list(pool_choice)
-    triplets = float(rng.choice([0.2, 0.4, 0.9]))
-    while True:
-        n_calls = int(rng.choice([0, 1, 2, 3, 4], p=[0.08, 0.32, 0.3, 0.2, 0.1]))
-        total = [0] * 34
-        codes = []
-        for kind_of_meld, k in _melds(rng, pool, total, n_calls, triplets):
-            if kind_of_meld == "run":
-                codes.append(call_code(CHI, k))
-            else:
-                kind_type = int(rng.choice([PON, OPEN_KAN, CLOSED_KAN], p=[0.7, 0.15, 0.15]))
-                codes.append(call_code(kind_type, k))
-                total[k] += kind_type != PON
-        concealed = [0] * 34
-        _melds(rng, pool, concealed, 4 - n_calls, triplets)
-        concealed[int(rng.choice(pool))] += 2
-        if max(a + b for a, b in zip(total, concealed, strict=True)) <= 4:
-            return concealed, codes
-
-
-def called_situation(rng: np.random.Generator) -> Called:
-    concealed, codes = called_hand(rng)
-    kinds = [code % 34 for code in codes]
-    types = [code // 34 for code in codes]
-    called = [0] * 34
-    for kind_type, k in zip(types, kinds, strict=True):
-        if kind_type == CHI:
-            for d in range(3):
-                called[k + d] += 1
-        else:
-            called[k] += 3 if kind_type == PON else 4
-    opened = any(t != CLOSED_KAN for t in types)
-    has_kan = any(t in (OPEN_KAN, CLOSED_KAN) for t in types)
-    win = int(rng.choice(np.repeat(np.arange(34), concealed)))
-    seat = int(rng.integers(4))
-    round_ = int(rng.integers(4)) if rng.random() < 0.25 else int(rng.integers(2))
-    tsumo = bool(rng.random() < 0.45)
-    riichi = not opened and bool(rng.random() < 0.4)
-    double = riichi and bool(rng.random() < 0.15)
-    ippatsu = riichi and bool(rng.random() < 0.2)
-    rinshan = tsumo and has_kan and not ippatsu and bool(rng.random() < 0.3)
-    haitei = tsumo and not rinshan and bool(rng.random() < 0.05)
-    houtei = not tsumo and not ippatsu and bool(rng.random() < 0.05)
-    chankan = (
-        not tsumo and not houtei and concealed[win] == 1 and called[win] == 0 and bool(rng.random() < 0.05)
-    )
-    flags = {
-        "riichi": riichi and not double,
-        "double_riichi": double,
-        "ippatsu": ippatsu,
-        "haitei": haitei,
-        "houtei": houtei,
-        "chankan": chankan,
-        "rinshan": rinshan,
-    }
-    left = [4 - a - b for a, b in zip(concealed, called, strict=True)]
-    if chankan:
-        left[win] = 0
-    dora: list[int] = []
-    for _ in range(int(rng.integers(0, 5))):
-        k = int(rng.integers(34))
-        if left[k] > 0:
-            left[k] -= 1
-            dora.append(k)
-    ura: list[int] = []
-    for _ in range(int(rng.integers(0, len(dora) + 1)) if riichi else 0):
-        k = int(rng.integers(34))
-        if left[k] > 0:
-            left[k] -= 1
-            ura.append(k)
-    return Called(
-        tuple(concealed),
-        tuple(codes),
-        win,
-        seat,
-        round_,
-        tsumo,
-        tuple(flags.items()),
-        tuple(dora),
-        tuple(ura),
-    )
-
-
-def situations(seed: int, n: int) -> list[Called]:
-    rng = np.random.default_rng(seed)
-    return [called_situation(rng) for _ in range(n)]
-
-
-def scalar(s: Called, rules: RuleSet) -> Outcome:
-    try:
-        r = score(
-            s.text(),
-            KIND_NAMES[s.win],
-            tsumo=s.tsumo,
-            seat_wind=WIND_LETTERS[s.seat],
-            round_wind=WIND_LETTERS[s.round],
-            dora_indicators=[KIND_NAMES[k] for k in s.dora],
-            ura_indicators=[KIND_NAMES[k] for k in s.ura],
-            riichi_sticks=int(s.flag["riichi"] or s.flag["double_riichi"]),
-            rules=rules,
-            **s.flag,
-        )
-    except NotAWinError:
-        return (False, 0, 0, 0, 0, ())
-    return (True, r.han, r.fu, r.yakuman, r.points, tuple(sorted(y.id for y in r.yaku)))
-
-
-def arrays(sits: list[Called], rules: RuleSet) -> dict[str, Any]:
-    n = len(sits)
-    counts = np.array([s.concealed for s in sits], dtype=np.uint8)
-    calls = np.full((n, 4), -1, dtype=np.int16)
-    dora = np.full((n, 5), -1)
-    ura = np.full((n, 5), -1)
-    for i, s in enumerate(sits):
-        calls[i, : len(s.calls)] = s.calls
-        dora[i, : len(s.dora)] = s.dora
-        ura[i, : len(s.ura)] = s.ura
-    flags = {name: np.array([s.flag[name] for s in sits]) for name in FLAGS}
-    riichi = flags["riichi"] | flags["double_riichi"]
-    han = dora_han_batch(counts, dora, calls=calls) + np.where(
-        riichi & rules.ura_dora, dora_han_batch(counts, ura, calls=calls), 0
-    )
-    return {
-        "counts": counts,
-        "win_kind": np.array([s.win for s in sits]),
-        "calls": calls,
-        "tsumo": np.array([s.tsumo for s in sits]),
-        "seat_wind": np.array([s.seat for s in sits]),
-        "round_wind": np.array([s.round for s in sits]),
-        "dora": han.astype(np.int64),
-        "rules": rules,
-        **flags,
-    }
 
 
 @cache

@@ -344,10 +344,17 @@ def test_settle_two_rons_at_most_and_200_per_honba() -> None:
 def test_batch_plays_three_players() -> None:
     """Since issue 14 the batch scorer plays three-player rule sets (their agreement with
     ``score`` is tests/riichi/test_batch_sanma.py)."""
-    from riichi_lut.riichi.batch.inputs import check_supported
+    import numpy as np
 
-    check_supported(TENHOU_SANMA)
-    check_supported(TENHOU)
+    from riichi_lut.core.hand import parse_hand
+    from riichi_lut.riichi.batch import score_batch
+
+    hand = "111m123p123456s55z"
+    counts = np.array([parse_hand(hand).concealed], dtype=np.uint8)
+    for rules in (TENHOU_SANMA, TENHOU):
+        expected = score(hand, "1p", tsumo=True, seat_wind="S", round_wind="E", rules=rules).points
+        got = score_batch(counts, [9], tsumo=True, seat_wind="S", round_wind="E", rules=rules).points
+        assert got.tolist() == [expected]
 
 
 def test_cli_score_takes_kita_and_the_sanma_presets(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,11 +8,10 @@ and returns arrays that agree with :func:`riichi_lut.riichi.score` hand for hand
 fu, yakuman multiple, points, whether it is a win at all, and the yaku as a bit mask (bit
 ``i`` is ``YAKU_BITS[i]``: the yaku whose row says ``bit=i``). ``has_yaku_batch`` answers
 only "complete and with a yaku?", skipping fu and points.
-Four optional rules of :class:`~riichi_lut.riichi.rules.RuleSet` are not played here
-(``pinfu_tsumo_fu``, ``daisharin``, ``daichisei``, ``kazoe_limit="none"``): a rule set that
-plays one is refused with an :class:`~riichi_lut.errors.InvalidArgumentError` naming it.
-``yakuman_cap`` is played; ``paarenchan`` and ``open_riichi`` change nothing here (their
-facts are not batch inputs).
+Every field of :class:`~riichi_lut.riichi.rules.RuleSet` is played as ``score`` plays it,
+the optional ``pinfu_tsumo_fu``, ``daisharin``, ``daichisei``, ``kazoe_limit="none"`` and
+``yakuman_cap`` included (:mod:`~riichi_lut.riichi.batch.optional`); ``paarenchan`` and
+``open_riichi`` change nothing here (their facts are not batch inputs).
 
 Method (no Python loop over hands; ``docs/tables.md`` has the decomposition tables):
 
@@ -59,6 +58,11 @@ Method (no Python loop over hands; ``docs/tables.md`` has the decomposition tabl
    ``kuitan``), without the closed-ron 10 fu and with ``RuleSet.open_pinfu_fu``; rows
    with closed kans only keep the closed tables. Seven pairs, thirteen orphans and nine
    gates need a hand without calls.
+6. *Optional rules* (:mod:`~riichi_lut.riichi.batch.optional`). Daisharin and company
+   and daichisei are one block index of a hand without calls: their yakuman is added to
+   the row's own table sum and their bit (above the tables' 48) set once stored;
+   ``kazoe_limit="none"`` pays 26+ counted han one yakuman per 13; ``pinfu_tsumo_fu``
+   takes pinfu from a tsumo, which keeps its 2 fu.
 
 The facts of the wins are a :class:`BatchWin` (the array-valued twin of
 :class:`~riichi_lut.riichi.win.Win`, same field names) or its fields as keywords. Flags are

@@ -13,7 +13,7 @@ import numpy as np
 from ...core.players import check_three_player_rows
 from ...core.tiles import KIND_NAMES
 from ...core.winds import WIND_FORMS, WIND_INDEX
-from ...errors import InvalidArgumentError, InvalidHandError, InvalidSituationError, quote
+from ...errors import InvalidHandError, InvalidSituationError, quote
 from ...lut.rows import as_count_rows, first_bad_row
 from ...lut.threads import resolve_threads
 from ..rules import RuleSet
@@ -369,7 +369,6 @@ def _situation(
         raise _situation_error(
             f"rules must be a RuleSet (e.g. riichi_lut.TENHOU), got {type(rules).__name__}"
         )
-    check_supported(rules)
     for name, array in facts.arrays().items():
         if len(array) != n:
             raise _situation_error(
@@ -443,27 +442,3 @@ def batch_win(win: Any, facts: dict[str, Any]) -> BatchWin:
     if not isinstance(win, BatchWin):
         raise _situation_error(f"win must be a BatchWin (the facts of the wins), got {type(win).__name__}")
     return win
-
-
-#: The rules the batch scorer does not play, as (field, the value it plays, why).
-_UNSUPPORTED = (
-    ("pinfu_tsumo_fu", False, "a pinfu-shaped tsumo losing pinfu"),
-    ("daisharin", "off", "the daisharin yakuman"),
-    ("daichisei", False, "the daichisei yakuman"),
-    ("kazoe_limit", ("yakuman", "sanbaiman"), "counted yakuman beyond one"),
-)
-
-
-def check_supported(rules: RuleSet) -> None:
-    """Raise :class:`~riichi_lut.errors.InvalidArgumentError` naming each field of ``rules``
-    that the batch scorer does not play (score those hands with the scalar ``score``)."""
-    bad = []
-    for name, played, what in _UNSUPPORTED:
-        value = getattr(rules, name)
-        if value not in (played if isinstance(played, tuple) else (played,)):
-            bad.append(f"{name}={value!r} ({what})")
-    if bad:
-        raise InvalidArgumentError(
-            f"the batch scorer does not play RuleSet {', '.join(bad)} of the {rules.name} rule set;"
-            " score these hands with riichi_lut.riichi.score"
-        )

@@ -31,6 +31,7 @@ from .luts import (
     YAKU_BITS,
     Lut,
 )
+from .optional import add_patterns, kazoe_points, mark
 from .rule_luts import RuleLut
 
 # --------------------------------------------------------------------------- kernel
@@ -219,6 +220,8 @@ def _standard(
     index += tsumo if isinstance(tsumo, np.ndarray) else int(tsumo)
     win_info = lut.win_info[index]
     pinfu = ((win_info >> 5) & 1).astype(bool) & pinfu_shape
+    if rt.pinfu_tsumo_fu:  # a pinfu-shaped tsumo keeps its 2 fu and is not pinfu
+        pinfu &= ~tsumo if isinstance(tsumo, np.ndarray) else not tsumo
     choice_index = sets - ((win_info >> 6) & 1)  # concealed sets: a ron-completed triplet is open
     if calls is not None:
         choice_index -= _take(calls.open_sets, rows)
@@ -273,6 +276,8 @@ def _values(
     index += mode
     index *= wins
     points = rt.points[index]
+    if rt.kazoe_none:
+        points = kazoe_points(rt, han, points, mode)
     if any_yakuman:
         multiplier = (
             rt.limit_multiplier[mode] if isinstance(mode, np.ndarray) else rt.limit_multiplier[int(mode)]
@@ -285,7 +290,7 @@ def _key(values: Any, order: np.ndarray | int) -> np.ndarray:
     """Composite key of (is a win, han, fu, yakuman, points) arrays: points, yakuman, han,
     fu, then ``order`` (higher: earlier in the scalar order); 0 for no win."""
     wins, han, fu, yakuman, points = values
-    key = points.astype(np.int64) << 44
+    key = (points.astype(np.int64) // 100) << 44  # points are in 100s: room for counted yakuman
     key |= yakuman.astype(np.int64) << 39
     key |= han.astype(np.int64) << 29
     key |= fu.astype(np.int64) << _ORDER_BITS
@@ -483,8 +488,11 @@ def score_rows(
     n = len(rows)
     im, ip, is_, iz = blocks
     grids = [lut.suit_grid[im], lut.suit_grid[ip], lut.suit_grid[is_], lut.honor_grid[iz]]
+    marks: list[tuple[np.ndarray, int]] = []
     if calls is None:
         stats, hand_total = _hand_totals(rt, rows, win, sit, grids, im, ip)
+        if rt.patterns:
+            marks = add_patterns(rt.patterns, blocks, hand_total)
         chiitoitsu = np.flatnonzero((stats & np.uint32(7 << F_BAD_PAIRS)) == 0)
         kokushi = np.flatnonzero((stats & np.uint32(15 | 3 << F_SIMPLE)) == 13)
     else:  # seven pairs and thirteen orphans have no calls
@@ -516,4 +524,5 @@ def score_rows(
         head, head_total = _best(c, values)
         _store(out, start, start + n, c.hands, tuple(head), head_total)
     _store_special(out, rt, sit, rows, win, hand_total, chiitoitsu, kokushi, start)
+    mark(out, start, marks)
     return None

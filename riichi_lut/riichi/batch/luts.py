@@ -51,8 +51,8 @@ V_SHIFT = 48
 if BIT_WIDTH < _MASK_BITS:
     raise AssertionError(f"yaku.BIT_WIDTH is {BIT_WIDTH}, the batch tables hold {_MASK_BITS} yaku bits")
 #: The optional yaku of bits 48 on, which the batch tables do not hold: their facts (open
-#: riichi, a paarenchan count) are not batch inputs, and the rules that play the others are
-#: refused (:func:`check_supported`).
+#: riichi, a paarenchan count) are not batch inputs, and the others (daisharin and company,
+#: daichisei) are played by ``batch.optional`` outside the tables.
 SCALAR_ONLY = frozenset(
     {"open_riichi", "double_open_riichi", "daisharin", "daisuurin", "daichikurin", "daichisei", "paarenchan"}
 )

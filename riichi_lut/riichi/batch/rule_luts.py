@@ -33,6 +33,7 @@ from .luts import (
     Lut,
     build_lut,
 )
+from .optional import Pattern, patterns
 
 
 def counts_open(yaku_id: str, rules: RuleSet) -> bool:
@@ -79,6 +80,9 @@ class RuleLut:
     yakuman_cap: int  # the largest yakuman multiple paid, 0 for none
     kans: np.ndarray  # uint64 by number of kans: sankantsu, suukantsu
     open_pinfu_fu: int  # fu of an open all-run hand won by ron (RuleSet.open_pinfu_fu)
+    pinfu_tsumo_fu: bool  # a pinfu-shaped tsumo keeps its 2 fu and is not pinfu
+    kazoe_none: bool  # kazoe_limit="none": one counted yakuman per 13 han
+    patterns: tuple[Pattern, ...]  # the concealed pattern yakuman played (optional.patterns)
 
 
 Conditions = list[tuple[str, np.ndarray]]  # (yaku id, where it applies: a bool array)
@@ -261,6 +265,9 @@ def _build_rule_lut(rules: RuleSet, opened: bool) -> RuleLut:
         yakuman_cap=rules.yakuman_cap,
         kans=_kans_table(rules, opened),
         open_pinfu_fu=rules.open_pinfu_fu,
+        pinfu_tsumo_fu=rules.pinfu_tsumo_fu,
+        kazoe_none=rules.kazoe_limit == "none",
+        patterns=patterns(rules),
     )
 
 

@@ -27,8 +27,9 @@ SWITCHES = {
     "all_four": {"pinfu_tsumo_fu": True, "daisharin": "all_suits", "daichisei": True, "kazoe_limit": "none",
                  "multiple_yakuman": False},
 }  # fmt: skip
-#: The switches checked on 20,000 wins (the others, variants, on 4,000 of them).
-FULL = ("pinfu_tsumo_fu", "daisharin_all_suits", "daichisei", "kazoe_none")
+#: The switches checked on 20,000 wins (the others, variants, on 4,000 of them); the yakuman
+#: cap on 20,000 too, for its sample to reach the 39+ han that the cap of 2 binds.
+FULL = ("pinfu_tsumo_fu", "daisharin_all_suits", "daichisei", "kazoe_none", "kazoe_none_cap_2")
 
 
 def _runs(rng: np.random.Generator, counts: list[int], suits: tuple[int, ...], n: int) -> None:

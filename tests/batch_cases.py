@@ -142,18 +142,7 @@ def called_situation(rng: np.random.Generator) -> Called:
     left = [4 - a - b for a, b in zip(concealed, called, strict=True)]
     if chankan:
         left[win] = 0
-    dora: list[int] = []
-    for _ in range(int(rng.integers(0, 5))):
-        k = int(rng.integers(34))
-        if left[k] > 0:
-            left[k] -= 1
-            dora.append(k)
-    ura: list[int] = []
-    for _ in range(int(rng.integers(0, len(dora) + 1)) if riichi else 0):
-        k = int(rng.integers(34))
-        if left[k] > 0:
-            left[k] -= 1
-            ura.append(k)
+    dora, ura = draw_indicators(rng, left, 4, riichi)
     return Called(
         tuple(concealed),
         tuple(codes),
@@ -165,6 +154,26 @@ def called_situation(rng: np.random.Generator) -> Called:
         tuple(dora),
         tuple(ura),
     )
+
+
+def draw_indicators(
+    rng: np.random.Generator, left: list[int], most: int, riichi: bool
+) -> tuple[list[int], list[int]]:
+    """Up to ``most`` dora indicators and (riichi) as many ura at the most, each a kind with a
+    copy ``left`` (taken from it); a draw of a kind with none left is skipped."""
+    dora: list[int] = []
+    for _ in range(int(rng.integers(0, most + 1))):
+        k = int(rng.integers(34))
+        if left[k] > 0:
+            left[k] -= 1
+            dora.append(k)
+    ura: list[int] = []
+    for _ in range(int(rng.integers(0, len(dora) + 1)) if riichi else 0):
+        k = int(rng.integers(34))
+        if left[k] > 0:
+            left[k] -= 1
+            ura.append(k)
+    return dora, ura
 
 
 def situations(seed: int, n: int) -> list[Called]:

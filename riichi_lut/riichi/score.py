@@ -293,21 +293,9 @@ def score(
     if rules.players == 3 or (win is not None and win.kita) or facts.get("kita"):
         if rules.players != 3:
             return reference_score(hand, win_tile, win, rules=rules, **facts)  # a kita in four players
-        if win is not None:
-            kita = win.kita
-        else:
-            kita = facts.get("kita", 0)
-            if kita.__class__ is not int or not 0 <= kita <= 4:  # Win reads it, or says why not
-                win = Win(**facts)
-                facts = {}
-                kita = win.kita
+        win, facts, kita = _kita_of(win, facts)
     if win is None:
-        plain = facts
-        if "kita" in facts:
-            count = facts["kita"]
-            if count.__class__ is int and 0 <= count <= 4:  # a plain count (else Win says why not)
-                plain = {name: value for name, value in facts.items() if name != "kita"}
-        fast = facts_of_keywords(plain)
+        fast = facts_of_keywords(_without_kita(facts))
         if fast is None:  # facts the fast reader leaves to Win, which raises if they are wrong
             win = Win(**facts)
             facts = {}
@@ -338,6 +326,27 @@ def score(
         _build=lambda: reference_score(hand, win_tile, Win(**facts) if given is None else given, rules=rules),
     )  # fmt: skip
     return result
+
+
+def _kita_of(win: Win | None, facts: dict[str, Any]) -> tuple[Win | None, dict[str, Any], int]:
+    """(win, facts, the kita count) of a three-player ``score``: a count given as a keyword
+    stays one; anything else is read by ``Win`` (which says what is wrong with it)."""
+    if win is not None:
+        return win, facts, win.kita
+    kita = facts.get("kita", 0)
+    if kita.__class__ is int and 0 <= kita <= 4:
+        return None, facts, kita
+    win = Win(**facts)
+    return win, {}, win.kita
+
+
+def _without_kita(facts: dict[str, Any]) -> dict[str, Any]:
+    """The facts for the fast reader: a plain kita count 0..4 (read by ``_kita_of``) taken
+    out; any other kita value stays, so that the reader leaves it to ``Win``."""
+    count = facts.get("kita")
+    if count.__class__ is int and 0 <= count <= 4:
+        return {name: value for name, value in facts.items() if name != "kita"}
+    return facts
 
 
 #: What ``_read_hand`` gives: (concealed counts, red fives, the calls combined or None, the

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from batch_cases import draw_indicators
 
 from riichi_lut.core.hand import parse_hand
 from riichi_lut.core.tiles import KIND_NAMES, format_counts
@@ -160,18 +161,7 @@ def situation(rng: np.random.Generator, counts: list[int]) -> Situation:
     left = [4 - c for c in counts]
     if chankan:  # the robbed kan holds the other three copies: no indicator can show one
         left[win] = 0
-    dora: list[int] = []
-    for _ in range(int(rng.integers(0, 4))):
-        k = int(rng.integers(34))
-        if left[k] > 0:
-            left[k] -= 1
-            dora.append(k)
-    ura: list[int] = []
-    for _ in range(int(rng.integers(0, len(dora) + 1)) if riichi else 0):
-        k = int(rng.integers(34))
-        if left[k] > 0:
-            left[k] -= 1
-            ura.append(k)
+    dora, ura = draw_indicators(rng, left, 3, riichi)
     m, p, s = (int(counts[k] > 0 and rng.random() < 0.4) for k in (4, 13, 22))
     return Situation(
         tuple(counts), win, seat, round_, tsumo, tuple(flags.items()), tuple(dora), tuple(ura), (m, p, s)

@@ -25,13 +25,13 @@ import random
 from collections import Counter
 from typing import Any
 
+from score_paths import both_paths, outcome, run
+
 from riichi_lut.core.calls import Call, CallType
 from riichi_lut.core.hand import Hand
-from riichi_lut.errors import RiichiLutError
 from riichi_lut.riichi import score
 from riichi_lut.riichi.rules import PRESETS, TENHOU, RuleSet
 from riichi_lut.riichi.score import ScoreResult, reference_score
-from riichi_lut.riichi.win import Win
 from riichi_lut.riichi.yaku import ROWS
 
 N = 100_000
@@ -253,32 +253,6 @@ def _turned(text: str) -> str:
     return text[: start + 1] + text[start + 3] + text[start + 1 : start + 3] + text[start + 4 :]
 
 
-def _outcome(result: Any) -> tuple[Any, ...]:
-    if isinstance(result, Exception):
-        return (type(result).__name__, str(result))
-    return (
-        result.total,
-        result.han,
-        result.fu,
-        result.yakuman,
-        result.limit,
-        result.base,
-        result.riichi_sticks,
-        result.points,
-        result.dealer,
-        result.tsumo,
-    )
-
-
-def _run(function: Any, hand: Any, tile: Any, facts: dict[str, Any], rules: RuleSet, as_win: bool) -> Any:
-    try:
-        if as_win:
-            return function(hand, tile, Win(**facts), rules=rules)
-        return function(hand, tile, rules=rules, **facts)
-    except RiichiLutError as error:
-        return error
-
-
 def test_fast_score_equals_the_reference_on_100000_seeded_situations() -> None:
     rng = random.Random(SEED)
     pool = _hand_pool(rng, N // 5)
@@ -287,16 +261,9 @@ def test_fast_score_equals_the_reference_on_100000_seeded_situations() -> None:
     differ = []
     for i in range(N):
         hand, tile, facts, rules = _situation(rng, pool)
-        as_win = rng.random() < 0.2
-        if as_win:
-            try:
-                Win(**facts)
-            except RiichiLutError:
-                as_win = False
-        new = _run(score, hand, tile, facts, rules, as_win)
-        old = _run(reference_score, hand, tile, facts, rules, as_win)
-        if _outcome(new) != _outcome(old):
-            differ.append((hand, tile, facts, rules.name, _outcome(new), _outcome(old)))
+        new, old, difference = both_paths(rng, hand, tile, facts, rules)
+        if difference is not None:
+            differ.append(difference)
             continue
         if isinstance(old, Exception):
             errors += 1
@@ -335,9 +302,9 @@ def test_written_calls_answer_and_fail_as_the_reference() -> None:
     facts = {"tsumo": True, "seat_wind": "E", "round_wind": "E"}
     for text in BAD_HANDS:
         for tile in ("2z", "3m", "9s", "7s"):
-            new = _run(score, text, tile, facts, TENHOU, False)
-            old = _run(reference_score, text, tile, facts, TENHOU, False)
-            assert _outcome(new) == _outcome(old), (text, tile)
+            new = run(score, text, tile, facts, TENHOU, False)
+            old = run(reference_score, text, tile, facts, TENHOU, False)
+            assert outcome(new) == outcome(old), (text, tile)
 
 
 def test_a_fast_result_is_a_whole_result() -> None:

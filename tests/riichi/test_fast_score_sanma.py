@@ -18,13 +18,12 @@ import random
 from collections import Counter
 from typing import Any
 
+from score_paths import both_paths
+
 from riichi_lut.core.calls import Call, CallType
 from riichi_lut.core.hand import Hand
-from riichi_lut.errors import RiichiLutError
-from riichi_lut.riichi import score
 from riichi_lut.riichi.rules import MAHJONG_SOUL_SANMA, TENHOU_SANMA, RuleSet
-from riichi_lut.riichi.score import ScoreResult, reference_score
-from riichi_lut.riichi.win import Win
+from riichi_lut.riichi.score import ScoreResult
 
 N = 100_000
 SEED = 1414
@@ -160,22 +159,6 @@ def _situation(
     return given, win_tile, facts, rules
 
 
-def _outcome(result: Any) -> tuple[Any, ...]:
-    if isinstance(result, Exception):
-        return (type(result).__name__, str(result))
-    return (result.total, result.han, result.fu, result.yakuman, result.limit, result.base,
-            result.riichi_sticks, result.points, result.dealer, result.tsumo)  # fmt: skip
-
-
-def _run(function: Any, hand: Any, tile: Any, facts: dict[str, Any], rules: RuleSet, as_win: bool) -> Any:
-    try:
-        if as_win:
-            return function(hand, tile, Win(**facts), rules=rules)
-        return function(hand, tile, rules=rules, **facts)
-    except RiichiLutError as error:
-        return error
-
-
 def test_three_player_score_equals_the_reference_on_100000_seeded_situations() -> None:
     rng = random.Random(SEED)
     pool = _hand_pool(rng, N // 5)
@@ -184,16 +167,9 @@ def test_three_player_score_equals_the_reference_on_100000_seeded_situations() -
     differ = []
     for i in range(N):
         hand, tile, facts, rules = _situation(rng, pool)
-        as_win = rng.random() < 0.2
-        if as_win:
-            try:
-                Win(**facts)
-            except RiichiLutError:
-                as_win = False
-        new = _run(score, hand, tile, facts, rules, as_win)
-        old = _run(reference_score, hand, tile, facts, rules, as_win)
-        if _outcome(new) != _outcome(old):
-            differ.append((hand, tile, facts, rules.name, _outcome(new), _outcome(old)))
+        new, old, difference = both_paths(rng, hand, tile, facts, rules)
+        if difference is not None:
+            differ.append(difference)
             continue
         if isinstance(old, Exception):
             kinds[type(old).__name__] += 1

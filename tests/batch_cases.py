@@ -181,7 +181,8 @@ def situations(seed: int, n: int) -> list[Called]:
     return [called_situation(rng) for _ in range(n)]
 
 
-def scalar(s: Called, rules: RuleSet) -> Outcome:
+def scalar(s: Called, rules: RuleSet, kita: int = 0) -> Outcome:
+    """The scalar ``score`` of a situation (``kita``: three players' North set aside)."""
     try:
         r = score(
             s.text(),
@@ -193,6 +194,7 @@ def scalar(s: Called, rules: RuleSet) -> Outcome:
             ura_indicators=[KIND_NAMES[k] for k in s.ura],
             riichi_sticks=int(s.flag["riichi"] or s.flag["double_riichi"]),
             rules=rules,
+            **({"kita": kita} if kita else {}),
             **s.flag,
         )
     except NotAWinError:

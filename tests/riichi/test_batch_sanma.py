@@ -9,10 +9,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from batch_cases import Called, assert_agree, batch_rows
+from batch_cases import Called, assert_agree, batch_rows, scalar
 
-from riichi_lut.core.tiles import KIND_NAMES
-from riichi_lut.errors import InvalidArgumentError, InvalidHandError, InvalidSituationError, NotAWinError
+from riichi_lut.errors import InvalidArgumentError, InvalidHandError, InvalidSituationError
 from riichi_lut.riichi import MAHJONG_SOUL_SANMA, TENHOU_SANMA, RuleSet, score
 from riichi_lut.riichi.batch import CLOSED_KAN, OPEN_KAN, PON, call_code, dora_han_batch, score_batch
 
@@ -84,26 +83,6 @@ def sanma_situation(rng: np.random.Generator, kita_rinshan: bool) -> tuple[Calle
     return sit, kita
 
 
-def scalar(s: Called, kita: int, rules: RuleSet) -> tuple[Any, ...]:
-    try:
-        r = score(
-            s.text(),
-            KIND_NAMES[s.win],
-            tsumo=s.tsumo,
-            seat_wind=WIND_LETTERS[s.seat],
-            round_wind=WIND_LETTERS[s.round],
-            dora_indicators=[KIND_NAMES[k] for k in s.dora],
-            ura_indicators=[KIND_NAMES[k] for k in s.ura],
-            riichi_sticks=int(s.flag["riichi"]),
-            kita=kita,
-            rules=rules,
-            **s.flag,
-        )
-    except NotAWinError:
-        return (False, 0, 0, 0, 0, ())
-    return (True, r.han, r.fu, r.yakuman, r.points, tuple(sorted(y.id for y in r.yaku)))
-
-
 def arrays(sits: list[Called], kita: list[int], rules: RuleSet) -> dict[str, Any]:
     n = len(sits)
     counts = np.array([s.concealed for s in sits], dtype=np.uint8)
@@ -142,7 +121,7 @@ def test_three_player_batch_equals_scalar(rules: RuleSet) -> None:
     rng = np.random.default_rng(1403)
     drawn = [sanma_situation(rng, rules.kita_rinshan) for _ in range(6000)]
     sits, kita = [d[0] for d in drawn], [d[1] for d in drawn]
-    expected = [scalar(s, k, rules) for s, k in zip(sits, kita, strict=True)]
+    expected = [scalar(s, rules, k) for s, k in zip(sits, kita, strict=True)]
     assert_agree(sits, expected, batch_rows(score_batch(**arrays(sits, kita, rules))))
     wins = [e for e in expected if e[0]]
     assert len(wins) > 3000 and any(e[3] for e in wins)

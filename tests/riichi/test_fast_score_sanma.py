@@ -18,12 +18,13 @@ import random
 from collections import Counter
 from typing import Any
 
-from score_paths import both_paths
+from score_paths import both_paths, outcome, run
 
 from riichi_lut.core.calls import Call, CallType
 from riichi_lut.core.hand import Hand
+from riichi_lut.riichi import score
 from riichi_lut.riichi.rules import MAHJONG_SOUL_SANMA, TENHOU_SANMA, RuleSet
-from riichi_lut.riichi.score import ScoreResult
+from riichi_lut.riichi.score import ScoreResult, reference_score
 
 N = 100_000
 SEED = 1414
@@ -191,3 +192,25 @@ def test_three_player_score_equals_the_reference_on_100000_seeded_situations() -
     assert {"riichi", "ippatsu", "toitoi", "honitsu", "chinitsu", "chiitoitsu", "kokushi"} <= set(found), (
         found
     )
+
+
+def test_bad_kita_counts_raise_as_the_reference() -> None:
+    """The kita keyword as ``score`` reads it for three players (a plain count 0..4 on the fast
+    path, anything else through ``Win``): a bool, a negative or too large count, text, a
+    fifth North with the kita and a kita under four players raise the reference's error."""
+    from riichi_lut.riichi import TENHOU
+
+    base = {"tsumo": False, "seat_wind": "S", "round_wind": "E", "riichi": True, "riichi_sticks": 1}
+    cases = [(TENHOU_SANMA, "111m99m123p456p789s", kita) for kita in (True, False, -1, 5, "1", 1.0)]
+    cases += [(TENHOU_SANMA, "111m99m123p456p44z", 3), (TENHOU, "111m99m123p456p789s", 1)]
+    for rules, hand, kita in cases:
+        new = run(score, hand, "9m" if hand.endswith("9s") else "4z", {**base, "kita": kita}, rules, False)
+        old = run(
+            reference_score, hand, "9m" if hand.endswith("9s") else "4z", {**base, "kita": kita}, rules, False
+        )
+        assert isinstance(old, Exception) and outcome(new) == outcome(old), (
+            hand,
+            kita,
+            outcome(new),
+            outcome(old),
+        )

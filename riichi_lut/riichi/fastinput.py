@@ -8,6 +8,7 @@ input is anything but the plain, valid case, and the caller then takes the gener
 fast path accepts a subset of what the general one accepts, with the same meaning.
 
 - Facts given as keywords: ``tsumo``, the winds, ``riichi``, ``double_riichi``, ``ippatsu``,
+  ``haitei``, ``houtei``, ``rinshan`` (bools that do not contradict each other or ``tsumo``),
   indicators as a list of tile names or codes, ``honba`` and ``riichi_sticks``; any other
   flag set (``open_riichi`` too), a ``paarenchan`` count, a numpy bool, indicator text or a
   contradiction goes the general way.
@@ -37,6 +38,7 @@ from .win import WIN_FLAGS, Win
 __all__ = [
     "CANONICAL",
     "CallRecord",
+    "CallSet",
     "Calls",
     "Facts",
     "ReadHand",
@@ -46,6 +48,8 @@ __all__ = [
     "block_record",
     "call_record",
     "call_record_of_text",
+    "call_set",
+    "combine_call_set",
     "combine_calls",
     "facts_of_keywords",
     "facts_of_win",
@@ -79,6 +83,13 @@ CallRecord = tuple[Call, tuple[tuple[int, int], ...], int, int, int, int, int, b
 #: calls' tiles, the red fives with the calls', their split word, their run starts (or-ed: a
 #: chi may repeat a run), their fu, kans, closed kans, their kinds as bits, open).
 Calls = tuple[tuple[CallRecord, ...], list[int], tuple[int, int, int], int, int, int, int, int, int, bool]
+#: A hand's calls summed once (:func:`call_set`), before the concealed tiles join them:
+#: (their records, their tiles as (kind, copies) pairs summed per kind, their red fives per
+#: suit, then split word, run starts, fu, kans, closed kans, kinds as bits and open as in
+#: :data:`Calls`), or None when the calls alone hold a fifth copy.
+CallSet = tuple[
+    tuple[CallRecord, ...], tuple[tuple[int, int], ...], int, int, int, int, int, int, int, int, int, bool
+]  # fmt: skip
 # The fields of a split's feature word on the fast path (absolute kinds 0..33): bit masks
 # of the triplet kinds and the run starts, then counts. The blocks' words add up without a
 # carry (a complete hand has at most four melds and one pair); the pair's kind + 1 is the
@@ -103,14 +114,18 @@ _KEYWORDS = (
         "paarenchan",
     }
 )
-_COMMON = frozenset(("tsumo", "seat_wind", "round_wind", "riichi", "double_riichi", "ippatsu",
-                     "dora_indicators", "ura_indicators", "honba", "riichi_sticks"))  # fmt: skip
-_RARE_FLAGS = ("haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou", "open_riichi")
+_COMMON = frozenset(
+    ("tsumo", "seat_wind", "round_wind", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
+     "dora_indicators", "ura_indicators", "honba", "riichi_sticks")
+)  # fmt: skip
+_RARE_FLAGS = ("chankan", "tenhou", "chiihou", "renhou", "open_riichi")
 _BLOCKS = ((0, 9, "suit"), (9, 18, "suit"), (18, 27, "suit"), (27, 34, "honor"))
 _YAOCHU = frozenset(TERMINALS_AND_HONORS)
 _MEMO_LIMIT = 1 << 18  # records kept per memo before it starts again (bounded memory)
 _EMPTY: BlockRecord = (((0, 0),), 0)
 _call_memo: dict[str, CallRecord | None] = {}  # by the call's canonical text
+_call_set_memo: dict[str, CallSet | None] = {}  # by the calls' part of canonical notation
+_UNSEEN = object()
 _CALLS_OF_HAND: dict[Call, CallRecord] = {}
 #: A called set's fu when simple (twice that for a terminal or honor).
 _CALL_FU = {CallType.PON: 2, CallType.OPEN_KAN: 8, CallType.ADDED_KAN: 8, CallType.CLOSED_KAN: 16}
@@ -124,6 +139,15 @@ def _codes(value: object) -> tuple[int, ...] | None:
         return () if value == "" else None
     if value.__class__ is not tuple and value.__class__ is not list:
         return None
+    try:
+        codes = tuple(map(_CODE_OF_NAME.get, value))  # names (the common case) in one pass
+    except TypeError:  # an unhashable element: Win names it
+        return None
+    return codes if None not in codes else _codes_mixed(value)  # type: ignore[return-value]  # no None
+
+
+def _codes_mixed(value: list[object] | tuple[object, ...]) -> tuple[int, ...] | None:
+    """Indicators as names and codes mixed; None at the first that is neither."""
     out = []
     for v in value:
         if v.__class__ is str:
@@ -138,7 +162,7 @@ def _codes(value: object) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def facts_of_keywords(  # noqa: C901, PLR0911  (one return per kind of input left to Win)
+def facts_of_keywords(  # noqa: C901, PLR0911, PLR0912  (one return per kind of input left to Win)
     facts: Mapping[str, Any],
 ) -> Facts | None:
     """The facts of ``score(..., **facts)`` in the plain case (see the module docstring), or
@@ -146,7 +170,9 @@ def facts_of_keywords(  # noqa: C901, PLR0911  (one return per kind of input lef
 
     >>> facts_of_keywords({"tsumo": True, "seat_wind": "e", "round_wind": "S", "dora_indicators": ["5m"]})
     (True, 27, 28, False, False, False, False, False, False, False, False, False, False, (4,), (), 0, 0)
-    >>> facts_of_keywords({"tsumo": True, "seat_wind": "E", "round_wind": "S", "haitei": True}) is None
+    >>> facts_of_keywords({"tsumo": True, "seat_wind": "E", "round_wind": "S", "haitei": True})[6:9]
+    (True, False, False)
+    >>> facts_of_keywords({"tsumo": False, "seat_wind": "E", "round_wind": "S", "haitei": True}) is None
     True
     """
     keys = facts.keys()
@@ -175,13 +201,23 @@ def facts_of_keywords(  # noqa: C901, PLR0911  (one return per kind of input lef
         return None
     if (ippatsu and not in_riichi) or (in_riichi and not sticks):
         return None
+    haitei, houtei, rinshan = get("haitei", False), get("houtei", False), get("rinshan", False)
+    if haitei is not False or houtei is not False or rinshan is not False:
+        if not (haitei.__class__ is bool and houtei.__class__ is bool and rinshan.__class__ is bool):
+            return None
+        if (
+            (houtei and (tsumo or ippatsu))
+            or (not tsumo and (haitei or rinshan))
+            or (rinshan and (haitei or ippatsu))
+        ):
+            return None  # a contradiction of win.flags_problem: Win names it
     dora, ura = _codes(get("dora_indicators", ())), _codes(get("ura_indicators", ()))
     if dora is None or ura is None:
         return None
     if (ura and not in_riichi) or len(dora) > 5 or len(ura) > len(dora):
         return None
     return (tsumo, seat_kind, round_kind, riichi, double, ippatsu,
-            False, False, False, False, False, False, False, dora, ura, honba, sticks)  # fmt: skip
+            haitei, houtei, rinshan, False, False, False, False, dora, ura, honba, sticks)  # fmt: skip
 
 
 def facts_of_win(w: Win) -> Facts | None:
@@ -321,16 +357,84 @@ def hand_of_text(text: str) -> ReadHand | None:
     concealed = rm[3] + rp[3] + rs[3] + rz[3]
     if not written:
         return counts, red, None, records, concealed
+    found = _call_set_memo.get(written, _UNSEEN)
+    if found is _UNSEEN:
+        found = _call_set_of_text(written)
+    if found is None:
+        return None
+    combined = combine_call_set(counts, red, found)  # type: ignore[arg-type]  # not _UNSEEN here
+    if combined is None:
+        return None
+    return counts, red, combined, records, concealed + written
+
+
+def _call_set_of_text(written: str) -> CallSet | None:
+    """The call set of the calls' part of canonical notation (``" [789s] (1111z)"``),
+    memoised; None when a call is not canonical or the calls alone are impossible."""
+    found: CallSet | None = None
     calls = []
     for part in written[1:].split(" "):
         call = _call_memo.get(part) or call_record_of_text(part)
         if call is None:
-            return None
+            break
         calls.append(call)
-    combined = combine_calls(counts, red, tuple(calls))
-    if combined is None:
+    else:
+        found = call_set(tuple(calls))
+    if len(_call_set_memo) >= _MEMO_LIMIT:
+        _call_set_memo.clear()
+    _call_set_memo[written] = found
+    return found
+
+
+def call_set(calls: tuple[CallRecord, ...]) -> CallSet | None:
+    """The calls summed (see :data:`CallSet`), or None when they alone hold a fifth copy of
+    a kind (a second red five is found when the concealed tiles join: :func:`combine_call_set`).
+
+    >>> found = call_set((call_record(Call("[406p]")), call_record(Call("[345p]"))))
+    >>> found[1], found[2:5], found[-1]
+    (((11, 1), (12, 2), (13, 2), (14, 1)), (0, 1, 0), True)
+    """
+    tally: dict[int, int] = {}
+    reds = [0, 0, 0]
+    word = runs = fu = n_kans = closed_kans = kinds = 0
+    opened = False
+    for record in calls:
+        _, tiles, red_suit, part, run, bits, set_fu, kan, is_open = record
+        for kind, copies in tiles:
+            tally[kind] = tally.get(kind, 0) + copies
+        if red_suit >= 0:
+            reds[red_suit] += 1
+        word += part
+        runs |= run
+        kinds |= bits
+        fu += set_fu
+        if kan:
+            n_kans += 1
+            if not is_open:
+                closed_kans += 1
+        if is_open:
+            opened = True
+    if max(tally.values(), default=0) > 4:
         return None
-    return counts, red, combined, records, concealed + written
+    r0, r1, r2 = reds
+    return calls, tuple(sorted(tally.items())), r0, r1, r2, word, runs, fu, n_kans, closed_kans, kinds, opened
+
+
+def combine_call_set(counts: Sequence[int], red: tuple[int, int, int], found: CallSet) -> Calls | None:
+    """The calls (:func:`call_set`) combined with the concealed counts and red fives (see
+    :data:`Calls`), or None when a kind has a fifth copy or a suit a second red five."""
+    calls, tally, r0, r1, r2, word, runs, fu, n_kans, closed_kans, kinds, opened = found
+    totals = list(counts)
+    for kind, copies in tally:
+        totals[kind] += copies
+        if totals[kind] > 4:
+            return None
+    r0 += red[0]
+    r1 += red[1]
+    r2 += red[2]
+    if r0 > 1 or r1 > 1 or r2 > 1:
+        return None
+    return calls, totals, (r0, r1, r2), word, runs, fu, n_kans, closed_kans, kinds, opened
 
 
 def combine_calls(
@@ -343,36 +447,8 @@ def combine_calls(
     >>> combined[2], combined[1][12:15], combined[9]
     ((1, 1, 0), [1, 1, 1], True)
     """
-    totals = list(counts)
-    r0, r1, r2 = red
-    word = runs = fu = n_kans = closed_kans = kinds = 0
-    opened = False
-    for record in calls:
-        _, tally, red_suit, part, run, bits, set_fu, kan, is_open = record
-        for kind, copies in tally:
-            totals[kind] += copies
-            if totals[kind] > 4:
-                return None
-        if red_suit >= 0:
-            if red_suit == 0:
-                r0 += 1
-            elif red_suit == 1:
-                r1 += 1
-            else:
-                r2 += 1
-        word += part
-        runs |= run
-        kinds |= bits
-        fu += set_fu
-        if kan:
-            n_kans += 1
-            if not is_open:
-                closed_kans += 1
-        if is_open:
-            opened = True
-    if r0 > 1 or r1 > 1 or r2 > 1:
-        return None
-    return calls, totals, (r0, r1, r2), word, runs, fu, n_kans, closed_kans, kinds, opened
+    found = call_set(calls)
+    return None if found is None else combine_call_set(counts, red, found)
 
 
 def call_record(call: Call) -> CallRecord:

@@ -88,7 +88,7 @@ class ScoreResult:
             if name in _LAZY:
                 build = self.__dict__.get("_build")
                 if build is not None:
-                    full = build()
+                    full = _rebuild(*build)
                     self.__dict__.update({field: full.__dict__[field] for field in _LAZY})
                     self.__dict__.pop("_build", None)
                     return self.__dict__[name]
@@ -317,15 +317,22 @@ def score(
         raise _not_a_win(found, text if isinstance(text, str) else text.to_text(), win_tile, fast, rules)
     total, yakuman, han, fu, base, limit, points = found
     result = object.__new__(ScoreResult)
-    if win is None:  # the lazy fields need a Win: the facts as given, indicators as read
-        facts = {**facts, "dora_indicators": fast[13], "ura_indicators": fast[14]}
-    given = win
     result.__dict__.update(
         han=han, fu=fu, yakuman=yakuman, limit=limit, base=base, riichi_sticks=1000 * fast[16], total=total,
         _points=points, _dealer=fast[1] == 27, _tsumo=fast[0],
-        _build=lambda: reference_score(hand, win_tile, Win(**facts) if given is None else given, rules=rules),
+        _build=(hand, win_tile, win, facts, fast, rules),  # the reference path's arguments: _rebuild
     )  # fmt: skip
     return result
+
+
+def _rebuild(
+    hand: str | Hand, win_tile: str | int, win: Win | None, facts: dict[str, Any], fast: Facts, rules: RuleSet
+) -> ScoreResult:
+    """The full result of a fast ``score`` (its ``_build`` arguments), by the reference path:
+    the facts as given, or as keywords with the indicators as the fast reader read them."""
+    if win is None:
+        win = Win(**{**facts, "dora_indicators": fast[13], "ura_indicators": fast[14]})
+    return reference_score(hand, win_tile, win, rules=rules)
 
 
 def _kita_of(win: Win | None, facts: dict[str, Any]) -> tuple[Win | None, dict[str, Any], int]:

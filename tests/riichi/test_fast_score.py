@@ -323,3 +323,34 @@ def test_a_fast_result_is_a_whole_result() -> None:
     assert pickle.loads(pickle.dumps(score("22334455667788p", "8p", **facts))) == old
     assert copy.copy(score("22334455667788p", "8p", **facts)) == old
     assert new.explain() == old.explain()
+
+
+def test_last_tile_and_rinshan_flags_answer_and_fail_as_the_reference() -> None:
+    """``haitei``, ``houtei`` and ``rinshan`` (the fast path reads them since issue 13) in
+    every combination with ``tsumo`` and ippatsu, as bools and as values that are not
+    (left to ``Win``): the same answer or the same error on both paths, on a closed hand, an
+    open one and one with a kan (where rinshan is possible)."""
+    import itertools
+
+    import numpy as np
+
+    hands = (
+        ("234567m345p66s789s", "6s"),
+        ("234m567m66s [345p] [789s]", "6s"),
+        ("234m567m66s789s (1111z)", "9s"),
+    )
+    values = (False, True, 1, None, np.bool_(True))
+    compared = 0
+    for (text, tile), tsumo, ippatsu in itertools.product(hands, (False, True), (False, True)):
+        for haitei, houtei, rinshan in itertools.product(values, repeat=3):
+            facts: dict[str, Any] = {"tsumo": tsumo, "seat_wind": "S", "round_wind": "E"}
+            if ippatsu and "[" not in text:
+                facts.update(riichi=True, ippatsu=True, riichi_sticks=1)
+            for name, value in (("haitei", haitei), ("houtei", houtei), ("rinshan", rinshan)):
+                if value is not False:
+                    facts[name] = value
+            new = run(score, text, tile, facts, TENHOU, False)
+            old = run(reference_score, text, tile, facts, TENHOU, False)
+            compared += 1
+            assert outcome(new) == outcome(old), (text, tile, facts)
+    assert compared == 3 * 2 * 2 * 125

@@ -12,6 +12,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from chi_square import assert_fits, wilson_hilferty_z
 
 from riichi_lut import shanten_batch
 from riichi_lut.lut import loader
@@ -107,28 +108,6 @@ def test_raw_thresholds_are_the_integer_thresholds_scaled() -> None:
 
 
 # ------------------------------------------------------------------ statistics
-
-
-def wilson_hilferty_z(chi2: float, dof: int) -> float:
-    """The normal deviate of a chi-square statistic (Wilson-Hilferty cube-root transform)."""
-    return ((chi2 / dof) ** (1 / 3) - (1 - 2 / (9 * dof))) / math.sqrt(2 / (9 * dof))
-
-
-def assert_fits(observed: np.ndarray, probability: np.ndarray, what: str) -> None:
-    """Chi-square of counts against probabilities (cells of expectation < 5 pooled): the
-    statistic's z below 3.7 (p > 1e-4); a cell of probability 0 is never observed."""
-    n = observed.sum()
-    assert not observed[probability == 0].any(), what
-    expected = n * probability
-    order = np.argsort(expected)
-    small = order[np.cumsum(expected[order]) < 5]
-    keep = np.setdiff1d(np.flatnonzero(probability > 0), small)
-    obs = np.append(observed[keep], observed[small].sum())
-    exp = np.append(expected[keep], expected[small].sum())
-    obs, exp = obs[exp > 0], exp[exp > 0]
-    chi2 = float(((obs - exp) ** 2 / exp).sum())
-    z = wilson_hilferty_z(chi2, len(obs) - 1)
-    assert z < 3.7, (what, chi2, len(obs) - 1, z)
 
 
 @cache

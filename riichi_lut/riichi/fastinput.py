@@ -33,7 +33,7 @@ from ..errors import RiichiLutError
 from ..lut import loader
 from ..lut import splitwords as sw
 from ..lut.splitwords import split_rows
-from .win import WIN_FLAGS, Win
+from .win import WIN_FLAGS, Win, flags_problem
 
 __all__ = [
     "CANONICAL",
@@ -119,6 +119,7 @@ _COMMON = frozenset(
      "dora_indicators", "ura_indicators", "honba", "riichi_sticks")
 )  # fmt: skip
 _RARE_FLAGS = ("chankan", "tenhou", "chiihou", "renhou", "open_riichi")
+_NO_FLAGS = dict.fromkeys(WIN_FLAGS, False)  # what win.flags_problem reads, none set
 _BLOCKS = ((0, 9, "suit"), (9, 18, "suit"), (18, 27, "suit"), (27, 34, "honor"))
 _YAOCHU = frozenset(TERMINALS_AND_HONORS)
 _MEMO_LIMIT = 1 << 18  # records kept per memo before it starts again (bounded memory)
@@ -205,12 +206,10 @@ def facts_of_keywords(  # noqa: C901, PLR0911, PLR0912  (one return per kind of 
     if haitei is not False or houtei is not False or rinshan is not False:
         if not (haitei.__class__ is bool and houtei.__class__ is bool and rinshan.__class__ is bool):
             return None
-        if (
-            (houtei and (tsumo or ippatsu))
-            or (not tsumo and (haitei or rinshan))
-            or (rinshan and (haitei or ippatsu))
-        ):
-            return None  # a contradiction of win.flags_problem: Win names it
+        flags = dict(_NO_FLAGS, tsumo=tsumo, riichi=in_riichi, ippatsu=ippatsu, haitei=haitei, houtei=houtei,
+                     rinshan=rinshan)  # fmt: skip
+        if flags_problem(flags, seat_kind == 27) is not None:
+            return None  # a contradiction: Win names it
     dora, ura = _codes(get("dora_indicators", ())), _codes(get("ura_indicators", ()))
     if dora is None or ura is None:
         return None

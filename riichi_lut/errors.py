@@ -12,6 +12,11 @@ hand gives a one-line message that still points at the culprit.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 __all__ = [
     "QUOTE_LIMIT",
     "InvalidArgumentError",
@@ -100,7 +105,45 @@ def describe(value: object) -> str:
 
 
 class RiichiLutError(Exception):
-    """Base class of every error raised by riichi-lut."""
+    """Base class of every error raised by riichi-lut.
+
+    ``parameter`` names the caller's parameter the error is about (``"seat_wind"``,
+    ``"riichi_sticks"``), or is ``None``; ``detail`` is the message without that name in
+    front of it, or ``None`` when the message is not worded that way. An error made with
+    :meth:`about` has both: its text is ``f"{parameter} {detail}"``, and a shell that
+    calls the parameter something else (a command-line flag, a form field) words it with
+    :meth:`worded` instead of rewriting the text.
+
+    >>> error = InvalidSituationError.about("seat_wind", "must be E, S, W or N, got 'X'")
+    >>> str(error), error.parameter
+    ("seat_wind must be E, S, W or N, got 'X'", 'seat_wind')
+    >>> error.worded("--seat")
+    "--seat must be E, S, W or N, got 'X'"
+    >>> InvalidArgumentError("a message about nothing in particular").worded("--seat")
+    'a message about nothing in particular'
+    """
+
+    parameter: str | None = None
+    detail: str | None = None
+
+    @classmethod
+    def about(cls, parameter: str, detail: str, *args: Any, **kwargs: Any) -> Self:
+        """The error ``f"{parameter} {detail}"`` about ``parameter``; extra arguments go to
+        the class (``row=`` of :class:`InvalidHandError`)."""
+        error = cls(f"{parameter} {detail}", *args, **kwargs)
+        error.parameter = parameter
+        error.detail = detail
+        return error
+
+    def worded(self, name: str) -> str:
+        """The message with the parameter called ``name``: ``f"{name} {detail}"`` for an
+        error made by :meth:`about`, ``f"{name}: {message}"`` for one that only knows its
+        parameter (a parse error of one field's text), else the message as it is."""
+        if self.parameter is None:
+            return str(self)
+        if self.detail is not None:
+            return f"{name} {self.detail}"
+        return f"{name}: {self}"
 
 
 class TileParseError(RiichiLutError, ValueError):

@@ -104,13 +104,19 @@ def describe(value: object) -> str:
     return f"{type(value).__name__} {quote(value)}"
 
 
+def _joined(name: str, detail: str) -> str:
+    """``name`` and ``detail`` with a space, none before ``=`` or ``:`` (``n=10``)."""
+    return f"{name}{detail}" if detail[:1] in ("=", ":") else f"{name} {detail}"
+
+
 class RiichiLutError(Exception):
     """Base class of every error raised by riichi-lut.
 
     ``parameter`` names the caller's parameter the error is about (``"seat_wind"``,
     ``"riichi_sticks"``), or is ``None``; ``detail`` is the message without that name in
     front of it, or ``None`` when the message is not worded that way. An error made with
-    :meth:`about` has both: its text is ``f"{parameter} {detail}"``, and a shell that
+    :meth:`about` has both: its text is ``f"{parameter} {detail}"`` (no space before a
+    detail that starts with ``=`` or ``:``: ``n=10 ...``), and a shell that
     calls the parameter something else (a command-line flag, a form field) words it with
     :meth:`worded` instead of rewriting the text.
 
@@ -119,6 +125,8 @@ class RiichiLutError(Exception):
     ("seat_wind must be E, S, W or N, got 'X'", 'seat_wind')
     >>> error.worded("--seat")
     "--seat must be E, S, W or N, got 'X'"
+    >>> InvalidArgumentError.about("n", "=10 deals is too many").worded("--n")
+    '--n=10 deals is too many'
     >>> InvalidArgumentError("a message about nothing in particular").worded("--seat")
     'a message about nothing in particular'
     """
@@ -130,7 +138,7 @@ class RiichiLutError(Exception):
     def about(cls, parameter: str, detail: str, *args: Any, **kwargs: Any) -> Self:
         """The error ``f"{parameter} {detail}"`` about ``parameter``; extra arguments go to
         the class (``row=`` of :class:`InvalidHandError`)."""
-        error = cls(f"{parameter} {detail}", *args, **kwargs)
+        error = cls(_joined(parameter, detail), *args, **kwargs)
         error.parameter = parameter
         error.detail = detail
         return error
@@ -142,7 +150,7 @@ class RiichiLutError(Exception):
         if self.parameter is None:
             return str(self)
         if self.detail is not None:
-            return f"{name} {self.detail}"
+            return _joined(name, self.detail)
         return f"{name}: {self}"
 
 
@@ -158,15 +166,39 @@ class TileParseError(RiichiLutError, ValueError):
     "unknown character 'x' (at position 1000 of 1001 in '…1m1m"
     """
 
-    def __init__(self, message: str, text: str = "", position: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        text: str = "",
+        position: int | None = None,
+        *,
+        parameter: str | None = None,
+        subject: str | None = None,
+    ) -> None:
         self.text = text
         self.position = position
         self.reason = message
+        self.parameter = parameter
         if text:
             where = "" if position is None else f"at position {position} "
             size = f"of {len(text)} " if where and len(text) > QUOTE_LIMIT else ""
             message = f"{message} ({where}{size}in {quote(text, around=position)})"
-        super().__init__(message)
+        self.located = message
+        super().__init__(f"{subject}: {message}" if subject else message)
+
+    def worded(self, name: str) -> str:
+        """``f"{name}: {message}"``, the message without the library's own name for the text
+        (``subject``) when the error knows its parameter.
+
+        >>> error = TileParseError(
+        ...     "unknown character 'x'", "1x", 1, parameter="other", subject="visible other"
+        ... )
+        >>> str(error)
+        "visible other: unknown character 'x' (at position 1 in '1x')"
+        >>> error.worded("--visible")
+        "--visible: unknown character 'x' (at position 1 in '1x')"
+        """
+        return str(self) if self.parameter is None else f"{name}: {self.located}"
 
 
 class InvalidHandError(RiichiLutError, ValueError):

@@ -14,7 +14,9 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["HelpFormatter", "Parser", "choice", "count", "examples", "preset_key", "rule_preset"]
+from ..app import rule_preset as app_rule_preset
+
+__all__ = ["HelpFormatter", "Parser", "choice", "count", "examples", "rule_preset"]
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -62,24 +64,13 @@ def count(text: str) -> int:
     return value
 
 
-def preset_key(name: str) -> str:
-    """A rule preset's name as ``--rules`` compares it: case, spaces, ``-`` and ``_``
-    ignored (``"Mahjong Soul"``, ``"mahjong-soul"`` and ``"MAHJONG_SOUL"`` are one).
-
-    >>> preset_key("M-League")
-    'mleague'
-    """
-    return "".join(c for c in name.casefold() if c not in " -_")
-
-
 def rule_preset(text: str) -> Any:
-    """The :class:`~riichi_lut.riichi.RuleSet` preset ``--rules`` names, in any case."""
-    from ..riichi import PRESETS  # noqa: PLC0415  (start-up: only the commands that score)
-
-    found = {preset_key(name): rules for name, rules in PRESETS.items()}.get(preset_key(text))
-    if found is None:
-        raise argparse.ArgumentTypeError(f"unknown rule preset {text!r} (any case): {', '.join(PRESETS)}")
-    return found
+    """The :class:`~riichi_lut.riichi.RuleSet` preset ``--rules`` names, in any case (the
+    request layer's reader, :func:`riichi_lut.app.rule_preset`)."""
+    try:
+        return app_rule_preset(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def choice(*names: str) -> Callable[[str], str]:

@@ -23,11 +23,39 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import InvalidArgumentError
-from .errors import FLAGS_EXACT, FLAGS_HAIPAI, FLAGS_NANIKIRU, FLAGS_SELFPLAY
 from .glyphs import glyphs, render
 from .options import choice, examples, rule_preset
 
 FORMS = ("all", "standard", "chiitoitsu", "kokushi")
+
+# The library's parameter -> the flag, for errors about a parameter (RiichiLutError.parameter).
+_SIMULATION = {
+    "seed": "--seed",
+    "workers": "--workers",
+    "chunk_size": "--chunk-size",
+    "timeout": "--dask-timeout",
+}
+FLAGS_EXACT = {"tiles": "--tiles", "form": "--form", "players": "--players"}
+FLAGS_HAIPAI = {**_SIMULATION, **FLAGS_EXACT, "n": "--n"}
+FLAGS_SELFPLAY = {
+    **_SIMULATION,
+    "players": "--players",
+    "n_games": "--games",
+    "draws": "--draws",
+    "seat_wind": "--seat",
+    "round_wind": "--round",
+    "rules": "--rules",
+}
+FLAGS_NANIKIRU = {
+    **_SIMULATION,
+    "players": "--players",
+    "visible": "--visible",
+    "other": "--visible",
+    "hand": "HAND",
+    "n": "--n",
+    "draws": "--draws",
+    "riichi": "--riichi",
+}
 
 # The library's default chunk_size of each simulation (a test keeps them equal), written
 # out so that the parser does not import the simulator.

@@ -12,13 +12,9 @@ prints ``error: ...`` and exits with status 2, like every ``riichi-lut`` command
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from ..riichi.glossary import YAKU, YakuEntry, find_yaku
-from .options import examples
-
-EXAMPLES = examples("riichi-lut yaku", "riichi-lut yaku pinfu", 'riichi-lut yaku "seven pairs" --json')
+from ..riichi.glossary import YakuEntry
 
 
 def han_words(entry: YakuEntry) -> str:
@@ -47,35 +43,13 @@ def entry_lines(entry: YakuEntry) -> list[str]:
     return lines
 
 
-def cmd_yaku(args: argparse.Namespace) -> int:
-    if args.name is not None:
-        entry = find_yaku(args.name)
-        print(
-            json.dumps(entry.to_dict(), indent=2, ensure_ascii=False)
-            if args.json
-            else "\n".join(entry_lines(entry))
-        )
+def print_yaku(result: Any, args: argparse.Namespace) -> int:
+    """One yaku in full, or the list of every yaku (a line each)."""
+    if not isinstance(result, list):
+        print("\n".join(entry_lines(result)))
         return 0
-    if args.json:
-        rows: list[dict[str, Any]] = [e.to_dict() for e in YAKU]
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
-        return 0
-    width = max(len(e.id) for e in YAKU)
-    value = max(len(han_words(e)) for e in YAKU)
-    for e in YAKU:  # the kanji last: they are wide in a terminal
+    width = max(len(e.id) for e in result)
+    value = max(len(han_words(e)) for e in result)
+    for e in result:  # the kanji last: they are wide in a terminal
         print(f"{e.id:<{width}}  {han_words(e):<{value}}  {e.romaji} ({e.english}) {e.kanji}")
     return 0
-
-
-def add_parser(sub: Any) -> None:
-    """Register ``yaku`` on the ``riichi-lut`` subcommands."""
-    p = sub.add_parser(
-        "yaku",
-        help="the yaku glossary: every yaku, or one in full",
-        epilog=EXAMPLES,
-    )
-    p.add_argument(
-        "name", nargs="?", metavar="NAME", help="a yaku id, romaji, English name or kanji (default: list all)"
-    )
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(run=cmd_yaku)

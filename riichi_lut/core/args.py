@@ -32,9 +32,9 @@ def as_count(
 ) -> int:
     """``value`` as a Python int of at least ``minimum`` and at most ``maximum``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise error(f"{name} must be an int >= {minimum}, got {quote(value)}")
+        raise error.about(name, f"must be an int >= {minimum}, got {quote(value)}")
     if maximum is not None and value > maximum:
-        raise error(f"{name} must be at most {maximum}, got {quote(value)}")
+        raise error.about(name, f"must be at most {maximum}, got {quote(value)}")
     return int(value)
 
 
@@ -44,4 +44,4 @@ def as_flag(value: object, name: str, *, error: type[RiichiLutError] = InvalidAr
         return value
     if isinstance(value, np.bool_):
         return bool(value)
-    raise error(f"{name} must be True or False, got {quote(value)}")
+    raise error.about(name, f"must be True or False, got {quote(value)}")

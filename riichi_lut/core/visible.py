@@ -48,7 +48,10 @@ def _source_tally(source: Any, name: str) -> Tally:
         try:
             codes = parse_tiles(_brackets_to_spaces(source))
         except TileParseError as exc:
-            raise TileParseError(f"{name}: {exc.reason}", source, exc.position) from None
+            parameter = name.rsplit(maxsplit=1)[-1]  # "visible other": Visible's field "other"
+            raise TileParseError(
+                exc.reason, source, exc.position, parameter=parameter, subject=name
+            ) from None
         return counts_of(codes), list(red_of(codes))
     if hasattr(source, "__len__") and len(source) == NUM_KINDS:
         return validate_counts(source, name=name), [0, 0, 0]

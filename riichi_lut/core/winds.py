@@ -28,5 +28,5 @@ def wind_index(value: object, name: str) -> int:
     """
     index = WIND_INDEX.get(value) if isinstance(value, str) else None
     if index is None:
-        raise InvalidSituationError(f"{name} must be {WIND_FORMS}, got {quote(value)}")
+        raise InvalidSituationError.about(name, f"must be {WIND_FORMS}, got {quote(value)}")
     return index

@@ -149,11 +149,11 @@ def _win_kind(value: object) -> int:
     if isinstance(value, str):
         codes = parse_tiles(value) if value.strip() else []
         if len(codes) != 1:
-            raise InvalidHandError(f"win_tile must be one tile like '5p', got {quote(value)}")
+            raise InvalidHandError.about("win_tile", f"must be one tile like '5p', got {quote(value)}")
         code = codes[0]
         if code >= NUM_KINDS:
-            raise InvalidHandError(
-                f"win_tile {quote(value)} is a red five: MCR has no red fives (write 5m/5p/5s)"
+            raise InvalidHandError.about(
+                "win_tile", f"{quote(value)} is a red five: MCR has no red fives (write 5m/5p/5s)"
             )
         return code
     if (
@@ -162,7 +162,7 @@ def _win_kind(value: object) -> int:
         and 0 <= value < NUM_KINDS
     ):
         return int(value)
-    raise InvalidHandError(f"win_tile must be a tile like '5p' or a kind 0..33, got {quote(value)}")
+    raise InvalidHandError.about("win_tile", f"must be a tile like '5p' or a kind 0..33, got {quote(value)}")
 
 
 def _check_hand(h: Hand, win_kind: int, win: Win, rules: McrRules) -> None:
@@ -178,26 +178,29 @@ def _check_hand(h: Hand, win_kind: int, win: Win, rules: McrRules) -> None:
             if any(win_kind in c.kinds for c in h.calls)
             else ""
         )
-        raise InvalidHandError(
-            f"win_tile {KIND_NAMES[win_kind]} is not among the concealed tiles of {quote(h.to_text())}{where}"
+        raise InvalidHandError.about(
+            "win_tile",
+            f"{KIND_NAMES[win_kind]} is not among the concealed tiles of {quote(h.to_text())}{where}",
         )
     if win.flowers and not rules.flowers:
         raise InvalidSituationError(
             f"flowers={win.flowers} but the rules play without flower tiles (flowers=False)"
         )
     if win.kong_replacement and not any(c.is_kan for c in h.calls):
-        raise InvalidSituationError(
-            "kong_replacement needs a kong in the hand: the replacement tile follows a kong"
+        raise InvalidSituationError.about(
+            "kong_replacement", "needs a kong in the hand: the replacement tile follows a kong"
         )
     if win.last_tile and h.concealed[win_kind] != 1:
-        raise InvalidSituationError(
-            "last_tile: the winning tile is the last copy when the other three are on the table,"
-            f" but the hand holds {h.concealed[win_kind]} {KIND_NAMES[win_kind]} among its concealed tiles"
+        raise InvalidSituationError.about(
+            "last_tile",
+            ": the winning tile is the last copy when the other three are on the table,"
+            f" but the hand holds {h.concealed[win_kind]} {KIND_NAMES[win_kind]} among its concealed tiles",
         )
     if win.robbing_kong and h.total_counts[win_kind] != 1:
-        raise InvalidSituationError(
-            f"robbing_kong: the other three {KIND_NAMES[win_kind]} are in the robbed kong, so the hand holds"
-            f" it once, got {h.total_counts[win_kind]}"
+        raise InvalidSituationError.about(
+            "robbing_kong",
+            f": the other three {KIND_NAMES[win_kind]} are in the robbed kong, so the hand holds"
+            f" it once, got {h.total_counts[win_kind]}",
         )
 
 

@@ -23,24 +23,27 @@ __all__ = ["WIN_FLAGS", "Win"]
 WIN_FLAGS = ("last_tile", "kong_replacement", "robbing_kong", "last_tile_of_wall")
 """The situational flags of a win, in the order of ``Win.to_dict()``."""
 
-_CONTRADICTIONS: tuple[tuple[Callable[[Win], bool], str], ...] = (
+_CONTRADICTIONS: tuple[tuple[Callable[[Win], bool], str, str], ...] = (
     (
         lambda w: w.robbing_kong and w.self_drawn,
-        "robbing_kong is a win on the tile another player adds to a kong: it cannot be self_drawn",
+        "robbing_kong",
+        "is a win on the tile another player adds to a kong: it cannot be self-drawn",
     ),
     (
         lambda w: w.kong_replacement and not w.self_drawn,
-        "kong_replacement is a self-drawn win on the replacement tile after a kong:"
-        " it cannot be on a discard",
+        "kong_replacement",
+        "is a self-drawn win on the replacement tile after a kong: it cannot be on a discard",
     ),
     (
         lambda w: w.robbing_kong and w.last_tile_of_wall,
-        "robbing_kong is not a win on the last tile of the wall (last_tile_of_wall): the robbed kong"
-        " needs a replacement tile",
+        "robbing_kong",
+        "is not a win on the last tile of the wall (last_tile_of_wall): the robbed kong needs a"
+        " replacement tile",
     ),
     (
         lambda w: w.robbing_kong and w.kong_replacement,
-        "robbing_kong (another player's kong) and kong_replacement (your own) exclude each other",
+        "robbing_kong",
+        "(another player's kong) and a kong replacement (your own) exclude each other",
     ),
 )
 
@@ -75,9 +78,9 @@ class Win:
         set_(self, "flowers", args.as_count(self.flowers, "flowers", 0, 8, error=InvalidSituationError))
         for name in WIN_FLAGS:
             set_(self, name, args.as_flag(getattr(self, name), name, error=InvalidSituationError))
-        for broken, message in _CONTRADICTIONS:
+        for broken, parameter, detail in _CONTRADICTIONS:
             if broken(self):
-                raise InvalidSituationError(message)
+                raise InvalidSituationError.about(parameter, detail)
 
     def replace(self, **changes: Any) -> Win:
         """A copy with ``changes`` applied (checked again)."""

@@ -71,7 +71,9 @@ def connect(address: str, *, timeout: float | None = None) -> Any:
     if timeout is not None and (
         isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
     ):
-        raise InvalidArgumentError(f"timeout must be a number of seconds > 0, got {describe(timeout)}")
+        raise InvalidArgumentError.about(
+            "timeout", f"must be a number of seconds > 0, got {describe(timeout)}"
+        )
     try:
         # optional dependency (riichi-lut[dask]), needed only for a cluster
         from distributed import Client  # noqa: PLC0415

@@ -75,7 +75,7 @@ def deal_counts(
     n, tiles = as_count(n, "n"), as_count(tiles, "tiles", 0, sum(copies))
     if not isinstance(method, str) or method not in METHODS:
         raise InvalidArgumentError(f"method must be one of {', '.join(METHODS)}; got {quote(method)}")
-    what = f"n={n:,} rows of 34 counts"
+    what = ("n", f"={n:,} rows of 34 counts")
     check_memory(n * 34, what)
     alias = method == "alias" and tiles in ALIAS_SIZES
     scratch = min(n, DEAL_BLOCK) * (5 * 8 * 2 if alias else 34 * 8)

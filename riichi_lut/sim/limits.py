@@ -45,9 +45,9 @@ def check_work(amount: int, name: str, limit: int, what: str, *, given: int | No
     parameter's value, when it is not the amount itself) is what the message blames."""
     if amount > limit:
         size = f"{amount:,} {what}" if given is None else f"{given:,} ({amount:,} {what})"
-        raise InvalidArgumentError(
-            f"{name}={size} is more than any run can finish (at most {limit:,} {what}:"
-            " see riichi_lut.sim.limits)"
+        raise InvalidArgumentError.about(
+            name,
+            f"={size} is more than any run can finish (at most {limit:,} {what}: see riichi_lut.sim.limits)",
         )
 
 
@@ -75,37 +75,50 @@ def size_text(nbytes: int) -> str:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def chunk_parameter(n: int, n_name: str, chunk_size: int, unit: str) -> str:
+Blame = tuple[str, str]
+"""The parameter a message blames and what its value asks for: ``("n", "=10 rows")``."""
+
+
+def chunk_parameter(n: int, n_name: str, chunk_size: int, unit: str) -> Blame:
     """What a chunk's memory message blames: ``chunk_size`` when chunks are smaller than the
     job, else ``n_name`` (one chunk holds all ``n``).
 
     >>> chunk_parameter(10**6, "n", 1 << 18, "deals"), chunk_parameter(10, "n_games", 100, "games")
-    ('chunk_size=262,144 (deals per chunk)', 'n_games=10 (games, all in one chunk)')
+    (('chunk_size', '=262,144 (deals per chunk)'), ('n_games', '=10 (games, all in one chunk)'))
     """
     if n > chunk_size:
-        return f"chunk_size={chunk_size:,} ({unit} per chunk)"
-    return f"{n_name}={n:,} ({unit}, all in one chunk)"
+        return "chunk_size", f"={chunk_size:,} ({unit} per chunk)"
+    return n_name, f"={n:,} ({unit}, all in one chunk)"
 
 
-def check_memory(nbytes: int, what: str) -> None:
+def _refusal(what: Blame | str, rest: str) -> InvalidArgumentError:
+    """The error that ``what`` (a parameter's :data:`Blame`, or words) ``rest``."""
+    if isinstance(what, tuple):
+        return InvalidArgumentError.about(what[0], f"{what[1]} {rest}")
+    return InvalidArgumentError(f"{what} {rest}")
+
+
+def check_memory(nbytes: int, what: Blame | str) -> None:
     """Refuse arrays of ``nbytes`` bytes at once when the machine has less physical
-    memory; ``what`` names the parameter that asks for them (``"n=10,000 rows"``)."""
+    memory; ``what`` is the parameter that asks for them (``("n", "=10,000 rows")``)."""
     memory = physical_memory()
     if memory is not None and nbytes > memory:
-        raise InvalidArgumentError(
-            f"{what} asks for {size_text(nbytes)} of memory at once, more than this machine has"
-            f" ({size_text(memory)})"
+        raise _refusal(
+            what,
+            f"asks for {size_text(nbytes)} of memory at once, more than this machine has"
+            f" ({size_text(memory)})",
         )
 
 
 @contextmanager
-def allocating(what: str, nbytes: int) -> Iterator[None]:
+def allocating(what: Blame | str, nbytes: int) -> Iterator[None]:
     """Turn a ``MemoryError`` raised inside the block into an
     :class:`~riichi_lut.errors.InvalidArgumentError` that names ``what`` asked for it."""
     try:
         yield
     except MemoryError:
-        raise InvalidArgumentError(
-            f"{what} asks for about {size_text(nbytes)} of memory at once, which could not be"
-            " allocated (the memory is in use): ask for fewer, or a smaller chunk_size"
+        raise _refusal(
+            what,
+            f"asks for about {size_text(nbytes)} of memory at once, which could not be"
+            " allocated (the memory is in use): ask for fewer, or a smaller chunk_size",
         ) from None

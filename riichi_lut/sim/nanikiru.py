@@ -325,7 +325,7 @@ def _situation(
                 "riichi with calls given as melds=: pass a Hand or notation, so that closed kans are known"
             )
         if not as_hand(hand).is_closed:
-            raise InvalidArgumentError("riichi needs a closed hand (only closed kans allowed)")
+            raise InvalidArgumentError.about("riichi", "needs a closed hand (only closed kans allowed)")
     counts = visible_counts(visible, resolved.own, resolved.own_red)
     if resolved.players == 3:
         check_three_player_counts(counts, "visible")

@@ -383,7 +383,7 @@ def _wind(value: object, name: str) -> str:
     try:
         return WIND_LETTERS[wind_index(value, name)]
     except InvalidSituationError as error:
-        raise InvalidArgumentError(str(error)) from None
+        raise InvalidArgumentError.about(name, error.detail or str(error)) from None
 
 
 def selfplay(

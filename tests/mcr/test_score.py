@@ -189,7 +189,7 @@ def test_package_exports() -> None:
             "2s",
             {"robbing_kong": True, "sd": True},
             InvalidSituationError,
-            "self_drawn",
+            "self-drawn",
         ),
         ("123m456p789s234s55z", "2s", {"kong_replacement": True}, InvalidSituationError, "discard"),
         (

@@ -23,7 +23,7 @@ def test_winds_are_stored_upper_case() -> None:
 @pytest.mark.parametrize(
     ("facts", "message"),
     [
-        ({"self_drawn": True, "robbing_kong": True}, "cannot be self_drawn"),
+        ({"self_drawn": True, "robbing_kong": True}, "cannot be self-drawn"),
         ({"self_drawn": False, "kong_replacement": True}, "cannot be on a discard"),
         ({"self_drawn": False, "robbing_kong": True, "last_tile_of_wall": True}, "last_tile_of_wall"),
         ({"self_drawn": True, "flowers": 9}, "at most 8"),

@@ -146,7 +146,7 @@ def test_api_players_other_than_3_or_4_is_refused(base_url, players):
     status, body, _ = get(base_url, "/api/hint?" + urlencode({"q": "11119999m234p22z5z", "players": players}))
     assert status == 400
     assert body["type"] == "InvalidArgumentError"
-    assert "--players" in body["error"]
+    assert body["error"].startswith("players must be one of 4, 3") and body["parameter"] == "players"
 
 
 @pytest.mark.parametrize(("hand", "params", "argv"), SCORES)
@@ -189,52 +189,73 @@ def test_api_hint_equals_the_installed_command_in_a_subprocess(base_url):
 
 
 @pytest.mark.parametrize(
-    ("path", "kind", "words"),
+    ("path", "kind", "words", "parameter"),
     [
-        ("/api/hint?q=123m", "InvalidHandError", "13 or 14"),
-        ("/api/hint?q=1234m5677p2345s1x", "TileParseError", "x"),
-        ("/api/hint", "InvalidArgumentError", "'q'"),
+        ("/api/hint?q=1234m5677p2345s1x", "TileParseError", "x", "q"),
+        ("/api/hint", "InvalidArgumentError", "hand is required", "q"),
         (
             "/api/hint?q=2234m506p678s5557z&vissible=1z",
             "InvalidArgumentError",
             "unknown parameter 'vissible'",
+            None,
         ),
-        ("/api/hint?q=2234m506p678s5557z&help=1", "InvalidArgumentError", "unknown parameter 'help'"),
-        ("/api/hint?q=2234m506p678s5557z&q=1m", "InvalidArgumentError", "given 2 times"),
-        ("/api/score?q=22334455667788p&win=8p&ron=1", "InvalidArgumentError", "--seat, --round"),
+        ("/api/hint?q=2234m506p678s5557z&help=1", "InvalidArgumentError", "unknown parameter 'help'", None),
+        ("/api/hint?q=2234m506p678s5557z&q=1m", "InvalidArgumentError", "given 2 times", "q"),
+        ("/api/score?q=22334455667788p&win=8p&ron=1", "InvalidArgumentError", "seat is required", "seat"),
         (
             "/api/score?q=22334455667788p&win=8p&ron=1&tsumo=1&seat=E&round=E",
             "InvalidArgumentError",
-            "not allowed",
+            "only one of tsumo or ron",
+            None,
         ),
-        ("/api/score?q=22334455667788p&win=8p&ron=yes&seat=E&round=E", "InvalidArgumentError", "1 or 0"),
+        (
+            "/api/score?q=22334455667788p&win=8p&ron=yes&seat=E&round=E",
+            "InvalidArgumentError",
+            "1 or 0",
+            "ron",
+        ),
         (
             "/api/score?q=22334455667788p&win=8p&ron=1&seat=E&round=E&honba=x",
             "InvalidArgumentError",
-            "--honba",
+            "honba must be a whole number",
+            "honba",
         ),
         (
             "/api/score?q=22334455667788p&win=8p&ron=1&seat=E&round=E&rules=nope",
             "InvalidArgumentError",
-            "--rules",
+            "rules must be a rule preset",
+            "rules",
         ),
-        ("/api/score?q=22334455667788p&win=8p&ron=1&seat=Q&round=E", "InvalidSituationError", "--seat must"),
         (
-            "/api/score?q=22334455667788p&win=8p&ron=1&seat=E&round=E&riichi=1",
+            "/api/score?q=22334455667788p&win=8p&ron=1&seat=Q&round=E",
             "InvalidSituationError",
-            "give --sticks=1 or more",
+            "seat must",
+            "seat",
         ),
-        ("/api/score?q=22334455667789p&win=9p&ron=1&seat=E&round=E", "NotAWinError", ""),
-        ("/api/mcr/score?q=123m456p789s123s55z&win=5z&seat=E", "InvalidArgumentError", "--prevalent"),
-        ("/api/mcr/hint?q=1m", "InvalidHandError", ""),
-        ("/api/yaku?x=1", "InvalidArgumentError", "no parameters"),
+        (
+            "/api/score?q=22334455667788p&win=8p&ron=1&seat=E&round=E&dora=1x",
+            "TileParseError",
+            "dora: unknown character 'x'",
+            "dora",
+        ),
+        ("/api/score?q=22334455667789p&win=9p&ron=1&seat=E&round=E", "NotAWinError", "", None),
+        (
+            "/api/mcr/score?q=123m456p789s123s55z&win=5z&seat=E",
+            "InvalidArgumentError",
+            "prevalent is required",
+            "prevalent",
+        ),
+        ("/api/mcr/hint?q=1m", "InvalidHandError", "", "q"),
+        ("/api/yaku?x=1", "InvalidArgumentError", "unknown parameter 'x'", None),
     ],
 )
-def test_bad_input_is_400_with_the_message_and_error_class(base_url, path, kind, words):
+def test_bad_input_is_400_with_the_message_and_error_class(base_url, path, kind, words, parameter):
     status, body, _ = get(base_url, path)
     assert status == 400
     assert body["type"] == kind
     assert words in body["error"] and body["error"]
+    assert body["parameter"] == parameter
+    assert "--" not in body["error"]  # the web names its fields, never the command line's flags
 
 
 def test_unknown_api_route_is_404_json(base_url):

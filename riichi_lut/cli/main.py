@@ -27,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 
+from .. import __version__
 from ..analysis.efficiency import ukeire
 from ..analysis.shanten import shanten
 from ..coach.hints import Hint, hint
@@ -221,6 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Mahjong hand analysis on lookup tables.",
         epilog=examples('riichi-lut hint "2234m506p678s5557z"', "riichi-lut COMMAND --help"),
     )
+    parser.add_argument("--version", action="version", version=f"riichi-lut {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     p = sub.add_parser(

@@ -60,7 +60,21 @@ _LAZY = {
 _SUBMODULES = ("core", "lut", "analysis", "riichi", "mcr", "coach", "sim", "cli")
 
 
+def _version() -> str:
+    """The installed distribution's version (``version`` in pyproject.toml, its one source),
+    or ``0+unknown`` for a checkout on ``sys.path`` that was never installed."""
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415 (start-up)
+
+    try:
+        return version("riichi-lut")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":  # read on first use: importlib.metadata costs ~20 ms to import
+        value = globals()["__version__"] = _version()
+        return value
     if name in _LAZY:
         value = getattr(import_module(_LAZY[name], __name__), name)
         globals()[name] = value
@@ -71,10 +85,8 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))
+    return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES) | {"__version__"})
 
-
-__version__ = "0.1.0"
 
 __all__ = [
     "EMA",

@@ -1,4 +1,5 @@
-"""Shared test fixtures: the ara shanten problem sets kept in tests/data/shanten."""
+"""Shared test fixtures: the ara shanten problem sets kept in tests/data/shanten; and the
+slow mark of two tests whose files are edited elsewhere (the fast tier, ``-m "not slow"``)."""
 
 from __future__ import annotations
 
@@ -36,3 +37,19 @@ def read_problem_set(name: str) -> np.ndarray:
 @pytest.fixture(scope="session")
 def problem_set_lines() -> Callable[[str], np.ndarray]:
     return read_problem_set
+
+
+#: slow tests marked here rather than by a decorator in their file (those files were being
+#: edited in parallel when the fast tier was made; a ``@pytest.mark.slow`` there can replace
+#: the line). Each is a sweep of its own: 15 s and 9 s of the fast tier's ~3 minutes.
+SLOW_BY_NAME = (
+    "tests/riichi/test_win.py::test_keyword_form_equals_win_form_on_many_hands",
+    "tests/web/test_server.py::test_a_bounded_concurrent_load_is_answered_without_an_error",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``SLOW_BY_NAME`` slow before ``-m`` selects (conftest hooks run before pytest's own)."""
+    for item in items:
+        if item.nodeid.split("[")[0] in SLOW_BY_NAME:
+            item.add_marker(pytest.mark.slow)

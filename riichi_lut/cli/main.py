@@ -27,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .. import __version__
 from ..app import REQUESTS
 from ..coach.words import shanten_words
 from ..core.hand import parse_hand
@@ -141,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Mahjong hand analysis on lookup tables.",
         epilog=examples('riichi-lut hint "2234m506p678s5557z"', "riichi-lut COMMAND --help"),
     )
+    parser.add_argument("--version", action="version", version=f"riichi-lut {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     groups: dict[str, Any] = {}
     for name, request in REQUESTS.items():

@@ -99,6 +99,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "melds", "visible_tiles", "near", "least"), CASES)
 def test_batch_two_step_equals_the_reference(
     seed: int, melds: int, visible_tiles: int, near: bool, least: int

@@ -85,6 +85,7 @@ def corpus() -> tuple[np.ndarray, np.ndarray, list[dict[str, int | None]]]:
     return counts, melds, refs
 
 
+@pytest.mark.slow
 def test_the_corpus_covers_every_size_and_the_man_terminals() -> None:
     counts, melds, _ = corpus()
     assert len(counts) >= 50_000
@@ -98,6 +99,7 @@ def test_the_corpus_covers_every_size_and_the_man_terminals() -> None:
     assert (shanten_batch(counts, melds) != np.array([r["value"] for r in refs])).sum() >= 200
 
 
+@pytest.mark.slow
 def test_scalar_shanten_matches_the_reference_on_50000_hands() -> None:
     counts, melds, refs = corpus()
     for row, k, ref in zip(counts.tolist(), melds.tolist(), refs, strict=True):
@@ -110,6 +112,7 @@ def test_scalar_shanten_matches_the_reference_on_50000_hands() -> None:
         assert shanten_value(row, k, players=3) == ref["value"], (row, k)
 
 
+@pytest.mark.slow
 def test_batch_shanten_matches_the_reference_on_50000_hands() -> None:
     counts, melds, refs = corpus()
     value = shanten_batch(counts, melds, players=3)
@@ -175,6 +178,7 @@ def random_calls(rng: np.random.Generator) -> str:
     return f"{format_counts(picked.tolist())} {' '.join(calls)}"
 
 
+@pytest.mark.slow
 def test_hands_whose_call_tiles_are_known_match_the_reference() -> None:
     rng = np.random.default_rng(7)
     for _ in range(1500):
@@ -188,6 +192,7 @@ def test_hands_whose_call_tiles_are_known_match_the_reference() -> None:
             assert set(accepted) == set(expected), text
 
 
+@pytest.mark.slow
 def test_rank_discards_of_hands_whose_call_tiles_are_known_match_the_reference() -> None:
     rng = np.random.default_rng(8)
     checked = 0
@@ -255,6 +260,7 @@ def hands_of(size: int, n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.n
     return np.array(rows), np.array(calls), np.array(seen)
 
 
+@pytest.mark.slow
 def test_ukeire_matches_the_brute_force() -> None:
     counts, melds, visible = hands_of(13, 400, seed=11)
     for row, k, seen in zip(counts.tolist(), melds.tolist(), visible.tolist(), strict=True):
@@ -308,6 +314,7 @@ def best_by_brute_force(row: list[int], k: int, seen: list[int]) -> tuple[int, i
     return best[4], int(best[1]), -best[3]  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_rank_discards_and_best_discard_batch_match_the_brute_force() -> None:
     counts, melds, visible = hands_of(14, 120, seed=13)
     batch = best_discard_batch(counts, melds, visible, players=3)
@@ -361,6 +368,7 @@ def test_the_honor_table_at_1m_9m_gives_the_same_whole_hand_values() -> None:
     assert differ == 25  # per block they always differ (three melds: 9+ tiles vs impossible)
 
 
+@pytest.mark.slow
 def test_four_player_answers_are_unchanged_by_default() -> None:
     counts, melds, _ = corpus()
     some, calls = counts[:2000], melds[:2000]

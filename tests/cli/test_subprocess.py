@@ -21,6 +21,8 @@ from riichi_lut import mcr
 from riichi_lut.cli.main import build_parser
 from riichi_lut.lut import loader
 
+pytestmark = pytest.mark.slow  # every test starts riichi-lut in a subprocess
+
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
 

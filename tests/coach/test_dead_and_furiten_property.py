@@ -12,11 +12,14 @@ discards or equal to the discarded kind.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from riichi_lut import best_discard_batch, hint
 from riichi_lut.analysis.results import DiscardOption
 from riichi_lut.core.tiles import KIND_NAMES
 from riichi_lut.core.visible import Visible
+
+pytestmark = pytest.mark.slow  # a property sweep
 
 HANDS = 20_000
 HINT_WITH_TWO_STEP = 2_000  # the first hands also through hint()'s default two-step ties

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from riichi_lut.analysis.efficiency import ukeire
 from riichi_lut.coach.explain import suggestion, suggestions
 from riichi_lut.core.hand import Hand
@@ -18,6 +20,8 @@ from riichi_lut.core.tiles import KIND_NAMES, format_counts
 from riichi_lut.errors import NotAWinError
 from riichi_lut.riichi import score
 from riichi_lut.riichi.score import ScoreResult
+
+pytestmark = pytest.mark.slow  # a property sweep
 
 WINS = 2000
 KIND = {name: k for k, name in enumerate(KIND_NAMES)}

@@ -63,6 +63,7 @@ def test_pattern_counts_match_the_literature(loaded):
     assert len(loaded["suit_vectors"]) == 126 and len(loaded["honor_vectors"]) == 55
 
 
+@pytest.mark.slow
 def test_every_entry_matches_the_independent_recursion(loaded):
     assert verify.check_all(loaded) == []
 

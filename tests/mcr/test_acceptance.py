@@ -13,6 +13,7 @@ from riichi_lut.errors import InvalidHandError
 from riichi_lut.mcr.acceptance import ukeire
 
 
+@pytest.mark.slow
 def test_accepted_kinds_are_the_draws_that_lower_the_reference_shanten() -> None:
     rng = random.Random(20)
     for i in range(40):

@@ -111,6 +111,7 @@ def test_every_honor_only_closed_hand() -> None:
             assert from_batch == reference_mcr_shanten(row)
 
 
+@pytest.mark.slow
 def test_every_knitted_set_plus_four_tiles_scalar_and_batch() -> None:
     """A knitted set plus every 4 further tiles (66,045 hands less those over four copies):
     batch against scalar on all of them, the reference on a sample."""

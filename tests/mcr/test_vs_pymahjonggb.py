@@ -40,6 +40,8 @@ from riichi_lut.core.tiles import kind_of, parse_tiles
 from riichi_lut.mcr import McrRules, score, shanten, shanten_batch
 from riichi_lut.mcr.win import WIN_FLAGS
 
+pytestmark = pytest.mark.slow  # a differential sweep against PyMahjongGB
+
 DATA = Path(__file__).resolve().parents[1] / "data" / "mcr"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "mcr.md"
 RULES_1998 = McrRules(edition="1998")

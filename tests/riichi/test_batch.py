@@ -268,6 +268,7 @@ def assert_agree(sits: list[Situation], expected: list[Any], got: list[Any]) -> 
 # --------------------------------------------------------------------------- agreement
 
 
+@pytest.mark.slow
 def test_batch_equals_scalar_on_random_wins() -> None:
     sits, expected = tenhou_case()
     r = score_batch(**arrays(sits, TENHOU))

@@ -36,6 +36,7 @@ def tenhou_case() -> tuple[list[Called], list[Outcome]]:
 # --------------------------------------------------------------------------- agreement
 
 
+@pytest.mark.slow
 def test_open_batch_equals_scalar_on_100k_called_wins() -> None:
     sits, expected = tenhou_case()
     got = batch_rows(score_batch(**arrays(sits, TENHOU)))
@@ -58,6 +59,7 @@ def test_open_batch_equals_scalar_on_100k_called_wins() -> None:
     assert any(s.calls and all(c // 34 == CLOSED_KAN for c in s.calls) for s in sits)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [MAHJONG_SOUL, M_LEAGUE, WRC, EMA], ids=lambda r: r.name)
 def test_open_batch_equals_scalar_under_presets(rules: RuleSet) -> None:
     sits = situations(2000 + len(rules.name), 4000)
@@ -65,6 +67,7 @@ def test_open_batch_equals_scalar_under_presets(rules: RuleSet) -> None:
     assert_agree(sits, expected, batch_rows(score_batch(**arrays(sits, rules))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "changes",
     [
@@ -83,6 +86,7 @@ def test_open_batch_equals_scalar_under_rule_flags(changes: dict[str, Any]) -> N
     assert_agree(sits, expected, batch_rows(score_batch(**arrays(sits, rules))))
 
 
+@pytest.mark.slow
 def test_has_yaku_is_is_win_with_calls() -> None:
     sits, expected = tenhou_case()
     sits, expected = sits[:20_000], expected[:20_000]
@@ -91,6 +95,7 @@ def test_has_yaku_is_is_win_with_calls() -> None:
     assert has_yaku_batch(**inputs).tolist() == [e[0] for e in expected]
 
 
+@pytest.mark.slow
 def test_threads_and_chunks_do_not_change_called_results() -> None:
     sits, _ = tenhou_case()
     inputs = arrays(sits[:70_000], TENHOU)

@@ -154,6 +154,7 @@ def check(sits: list[Called], rules: RuleSet) -> list[Outcome]:
     return expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("switch", list(SWITCHES), ids=str)
 def test_batch_plays_the_optional_rule_as_score(switch: str) -> None:
     rules = TENHOU.replace(**SWITCHES[switch])

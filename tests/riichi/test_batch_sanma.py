@@ -112,6 +112,7 @@ def arrays(sits: list[Called], kita: list[int], rules: RuleSet) -> dict[str, Any
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules",
     [TENHOU_SANMA, MAHJONG_SOUL_SANMA, TENHOU_SANMA.replace(sanma_tsumo="split", name="split")],

@@ -33,6 +33,8 @@ from riichi_lut.core.tiles import kind_of, parse_tiles
 from riichi_lut.errors import InvalidSituationError, NotAWinError
 from riichi_lut.riichi import TENHOU, RuleSet, score
 
+pytestmark = pytest.mark.slow  # a differential sweep against the mahjong library
+
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "riichi" / "mahjong_corpus.json.zst"
 
 #: mahjong's yaku names -> riichi-lut yaku ids (dora lines are compared through han).

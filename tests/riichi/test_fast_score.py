@@ -25,6 +25,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from score_paths import both_paths, outcome, run
 
 from riichi_lut.core.calls import Call, CallType
@@ -253,6 +254,7 @@ def _turned(text: str) -> str:
     return text[: start + 1] + text[start + 3] + text[start + 1 : start + 3] + text[start + 4 :]
 
 
+@pytest.mark.slow
 def test_fast_score_equals_the_reference_on_100000_seeded_situations() -> None:
     rng = random.Random(SEED)
     pool = _hand_pool(rng, N // 5)

@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from score_paths import both_paths, outcome, run
 
 from riichi_lut.core.calls import Call, CallType
@@ -160,6 +161,7 @@ def _situation(
     return given, win_tile, facts, rules
 
 
+@pytest.mark.slow
 def test_three_player_score_equals_the_reference_on_100000_seeded_situations() -> None:
     rng = random.Random(SEED)
     pool = _hand_pool(rng, N // 5)

@@ -145,6 +145,7 @@ def test_the_situations_reach_what_each_rule_is_about() -> None:
 # --------------------------------------------------------------------------- agreement
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cap", CAPABILITIES)
 def test_agreement_with_mahjong_under_the_rule_and_its_baseline(cap: str) -> None:
     agreed, _, failures = run()
@@ -154,6 +155,7 @@ def test_agreement_with_mahjong_under_the_rule_and_its_baseline(cap: str) -> Non
     assert agreed[cap] == 2 * sum(r["cap"] == cap for r in corpus()["records"])
 
 
+@pytest.mark.slow
 def test_the_documented_difference_is_exercised() -> None:
     _, differences, _ = run()
     assert differences["D3 open daisharin"] >= 100
@@ -237,6 +239,7 @@ def test_pinfu_tsumo_fu_keeps_the_tsumo_fu_and_drops_pinfu() -> None:
     assert (a.yaku, a.han, a.fu, a.total) == (b.yaku, b.han, b.fu, b.total)
 
 
+@pytest.mark.slow
 def test_open_riichi_and_paarenchan_facts_the_rules_do_not_play_are_noted() -> None:
     w: dict[str, Any] = {"tsumo": False, "seat_wind": "E", "round_wind": "E", "riichi": True}
     w.update(riichi_sticks=1, open_riichi=True, paarenchan=9)

@@ -196,6 +196,7 @@ def test_corpus_size_and_composition() -> None:
                for r in records) >= 100  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cap", CAPABILITIES)
 def test_agreement_with_mahjong(cap: str) -> None:
     seen, failures = run()

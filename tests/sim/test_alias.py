@@ -68,6 +68,7 @@ def test_pattern_weights_are_the_ways_to_hold_them() -> None:
     assert all(g * math.comb(36, 4) == e * capacity * (1 << bits) for g, e in zip(got, exact, strict=True))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("table", "index"),
     [("deal_suit_threshold", 1000), ("deal_honor_alias", 50), ("deal14_split_threshold", 7)],

@@ -93,6 +93,7 @@ def test_one_process_follows_the_chunk_recipe(one_process: dict[int, int]) -> No
     assert one_process == recomputed(N_REPRO, 13, SEED, CHUNK_REPRO)
 
 
+@pytest.mark.slow
 def test_two_processes_give_the_same_numbers(one_process: dict[int, int]) -> None:
     two = sample_shanten_distribution(N_REPRO, 13, seed=SEED, workers=2, chunk_size=CHUNK_REPRO)
     assert two == one_process
@@ -106,6 +107,7 @@ def dask_client() -> Iterator[Any]:
         yield client
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_gives_the_same_numbers(one_process: dict[int, int], dask_client: Any) -> None:
     on_dask = sample_shanten_distribution(N_REPRO, 13, seed=SEED, client=dask_client, chunk_size=CHUNK_REPRO)
     assert on_dask == one_process
@@ -246,6 +248,7 @@ def test_deal_counts_bad_arguments_raise(args: tuple[Any, ...], match: str) -> N
         deal_counts(*args[:3], **({"method": args[3]} if len(args) > 3 else {}))
 
 
+@pytest.mark.slow
 def test_worker_pool_is_kept_and_survives_a_failed_job(one_process: dict[int, int]) -> None:
     from riichi_lut.sim import backend
     from riichi_lut.sim.deals import _shanten_task

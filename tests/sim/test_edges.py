@@ -100,6 +100,7 @@ def test_script_without_main_guard_and_two_workers_raises_one_error_saying_what_
     assert "BrokenProcessPool" not in done.stderr and "RuntimeError" not in done.stderr
 
 
+@pytest.mark.slow
 def test_script_with_main_guard_and_two_workers_gives_the_numbers_of_one_process(tmp_path: Path) -> None:
     done = run_script(
         tmp_path,

@@ -326,6 +326,7 @@ def complete_hand_deals(keep: object = None, *, vectors: bool = False) -> int:
     return total
 
 
+@pytest.mark.slow
 def test_complete_deals_derived_from_melds() -> None:
     standard = complete_hand_deals()
     chiitoitsu = math.comb(34, 7) * math.comb(4, 2) ** 7  # seven distinct pairs

@@ -243,6 +243,7 @@ def test_three_and_four_player_distributions_differ() -> None:
         assert_fits(np.array([counts.get(v, 0) for v in values]), p, "four-player")
 
 
+@pytest.mark.slow
 def test_three_player_sampling_is_the_same_at_any_worker_count() -> None:
     one = sample_shanten_distribution(60_000, 14, seed=SEED, chunk_size=15_000, players=3)
     assert sample_shanten_distribution(60_000, 14, seed=SEED, workers=2, chunk_size=15_000, players=3) == one
@@ -312,6 +313,7 @@ CASES = {  # kinds enabled: (man, (pin, sou), honors), the brute force's blocks,
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tiles", [13, 14])
 @pytest.mark.parametrize("case", list(CASES))
 def test_exact_three_player_distribution_matches_brute_force(case: str, tiles: int) -> None:

@@ -295,6 +295,7 @@ def test_a_kita_can_make_the_hand_tenpai_and_its_replacement_win() -> None:
 # --- tally by tally ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seat", "rules"), [("S", TENHOU_SANMA), ("E", MAHJONG_SOUL_SANMA)])
 def test_selfplay_tallies_match_the_reference_with_scalar_scores(seat: str, rules: RuleSet) -> None:
     """``selfplay`` of 300 games (two chunks) against the reference loop on the chunks'

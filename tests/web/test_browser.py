@@ -25,6 +25,8 @@ from riichi_lut.mcr import hint as mcr_hint
 from riichi_lut.mcr import score as mcr_score
 from riichi_lut.riichi import YAKU, Win
 
+pytestmark = pytest.mark.slow  # drives a headless Chromium
+
 CHROMIUM = os.environ.get("RIICHI_LUT_CHROMIUM", "/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 ARGS = [

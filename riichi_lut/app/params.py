@@ -82,23 +82,24 @@ def key_of(name: str) -> str:
     return "".join(c for c in name.casefold() if c not in " -_")
 
 
-def choice(*names: Any) -> Callable[[str], Any]:
+class choice:  # noqa: N801 (a reader, named as the other readers are)
     """A reader of one of ``names`` in any case (spaces, ``-`` and ``_`` ignored); it gives
-    the name as declared (``3`` for ``choice(3, 4)``).
+    the name as declared (``3`` for ``choice(3, 4)``); ``names`` lists them for a form.
 
-    >>> choice(3, 4)("3"), choice("2006", "1998")(" 1998")
-    (3, '1998')
+    >>> choice(3, 4)("3"), choice("2006", "1998")(" 1998"), choice(3, 4).names
+    (3, '1998', (3, 4))
     """
-    keys = {key_of(str(name)): name for name in names}
 
-    def read(value: str) -> Any:
-        found = keys.get(key_of(value))
+    def __init__(self, *names: Any) -> None:
+        self.names = names
+        self._keys = {key_of(str(name)): name for name in names}
+
+    def __call__(self, value: str) -> Any:
+        found = self._keys.get(key_of(value))
         if found is None:
-            raise ValueError(f"must be one of {', '.join(map(str, names))} (any case), got {quote(value)}")
+            shown = ", ".join(map(str, self.names))
+            raise ValueError(f"must be one of {shown} (any case), got {quote(value)}")
         return found
-
-    read.__name__ = "choice"
-    return read
 
 
 @dataclass(frozen=True)

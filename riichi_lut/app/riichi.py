@@ -59,7 +59,7 @@ def rule_preset(text: str) -> Any:
 
 
 PLAYERS = Param(
-    "players", reader=choice(4, 3), default="4", help="3 for three-player Riichi (sanma: no 2m-8m)"
+    "players", reader=choice(3, 4), default="4", help="3 for three-player Riichi (sanma: no 2m-8m)"
 )
 VISIBLE = Param("visible", default="", also=("other",), help='tiles seen elsewhere, e.g. "1m 4m 77z [123s]"')
 DISCARDED = Param(

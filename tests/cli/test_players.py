@@ -53,7 +53,7 @@ def test_a_two_to_eight_of_man_is_named(command: str, capsys: pytest.CaptureFixt
 
 def test_players_must_be_three_or_four(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", "--players", "5", "11m99m123456p789s5z"]) == 2
-    assert "error: --players must be one of 4, 3 (any case), got '5'" in capsys.readouterr().err
+    assert "error: --players must be one of 3, 4 (any case), got '5'" in capsys.readouterr().err
 
 
 def test_simulate_nanikiru_three_players_is_the_librarys(capsys: pytest.CaptureFixture[str]) -> None:

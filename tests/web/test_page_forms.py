@@ -6,19 +6,18 @@ or a win flag added to the library cannot be missing from the page unnoticed."""
 
 from __future__ import annotations
 
-import argparse
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from riichi_lut.cli.main import build_parser
+from riichi_lut.app import REQUESTS, choice
 from riichi_lut.mcr.rules import EDITIONS
 from riichi_lut.riichi import PRESETS
 
 PAGE = Path(__file__).resolve().parents[2] / "riichi_lut" / "web" / "static" / "index.html"
 #: switches the page sets another way: the radio "by" (tsumo/ron) and the API's own
-NOT_CHECKBOXES = {"--help", "--json", "--unicode", "--tsumo", "--ron"}
+NOT_CHECKBOXES = {"tsumo", "ron"}  # the radio "by"
 
 
 class _Forms(HTMLParser):
@@ -67,28 +66,16 @@ def _forms() -> _Forms:
     return forms
 
 
-def _subparser(*path: str) -> argparse.ArgumentParser:
-    parser = build_parser()
-    for name in path:
-        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-        parser = sub.choices[name]
-    return parser
-
-
-@pytest.mark.parametrize(
-    ("form", "command"), [("score-form", ("score",)), ("mcr-score-form", ("mcr", "score"))]
-)
-def test_every_form_field_is_a_flag_and_every_switch_has_its_checkbox(
-    form: str, command: tuple[str, ...]
-) -> None:
+@pytest.mark.parametrize(("form", "command"), [("score-form", "score"), ("mcr-score-form", "mcr score")])
+def test_every_form_field_is_a_web_field_and_every_switch_has_its_checkbox(form: str, command: str) -> None:
     fields = _forms().fields[form]
-    options = _subparser(*command)._option_string_actions
+    params = {p.field: p for p in REQUESTS[command].params}
     for name in fields:
-        if name in ("q", "by"):  # the hand (the positional HAND) and the tsumo/ron radio
+        if name == "by":  # the tsumo/ron radio: its values are the fields
             continue
-        assert f"--{name}" in options, f"{form}: field {name!r} is no flag of riichi-lut {' '.join(command)}"
-    switches = {flag for flag, action in options.items() if action.nargs == 0 and flag.startswith("--")}
-    checkboxes = {f"--{name}" for name, kind in fields.items() if kind == "checkbox"}
+        assert name in params, f"{form}: field {name!r} is no parameter of {command}"
+    switches = {p.field for p in params.values() if p.switch}
+    checkboxes = {name for name, kind in fields.items() if kind == "checkbox"}
     assert switches - NOT_CHECKBOXES == checkboxes
 
 
@@ -100,9 +87,8 @@ def test_the_rule_presets_and_editions_are_the_librarys() -> None:
 
 def test_the_efficiency_form_asks_for_hint_flags_and_the_players_it_takes() -> None:
     forms = _forms()
-    options = _subparser("hint")._option_string_actions
-    assert set(forms.fields["eff-form"]) == {"q", "visible", "discarded", "players"}
-    assert all(f"--{name}" in options for name in forms.fields["eff-form"] if name != "q")
-    choices = options["--players"].choices
-    assert choices is not None
-    assert sorted(forms.options["eff-form"]["players"]) == sorted(str(n) for n in choices)
+    params = {p.field: p for p in REQUESTS["hint"].params}
+    assert set(forms.fields["eff-form"]) == {"q", "visible", "discarded", "players"} <= set(params)
+    reader = params["players"].reader
+    assert isinstance(reader, choice)
+    assert sorted(forms.options["eff-form"]["players"]) == sorted(str(n) for n in reader.names)

@@ -146,7 +146,7 @@ def test_api_players_other_than_3_or_4_is_refused(base_url, players):
     status, body, _ = get(base_url, "/api/hint?" + urlencode({"q": "11119999m234p22z5z", "players": players}))
     assert status == 400
     assert body["type"] == "InvalidArgumentError"
-    assert body["error"].startswith("players must be one of 4, 3") and body["parameter"] == "players"
+    assert body["error"].startswith("players must be one of 3, 4") and body["parameter"] == "players"
 
 
 @pytest.mark.parametrize(("hand", "params", "argv"), SCORES)

@@ -49,7 +49,9 @@ SLOW_BY_NAME = (
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark ``SLOW_BY_NAME`` slow before ``-m`` selects (conftest hooks run before pytest's own)."""
+    """Mark ``SLOW_BY_NAME`` slow before ``-m`` selects (conftest hooks run before pytest's own),
+    and every test that drives the browser (the ``page`` fixture of tests/web/conftest.py)."""
     for item in items:
-        if item.nodeid.split("[")[0] in SLOW_BY_NAME:
+        browser = "page" in getattr(item, "fixturenames", ())
+        if browser or item.nodeid.split("[")[0] in SLOW_BY_NAME:
             item.add_marker(pytest.mark.slow)

@@ -7,7 +7,10 @@ and each face drawn to be laid on ``Front.svg``. For each of the 34 kinds, the 3
 and the back, this writes one self-contained SVG named in mpsz (``1m.svg`` ... ``7z.svg``,
 ``0m.svg``, ``back.svg``): the front, then the face, with only the definitions they use
 (their ids prefixed so the two never collide), numbers rounded to 2 decimals, no editor
-namespaces, no whitespace between elements. Standard library only (xml.etree).
+namespaces, no whitespace between elements. The "Regular" set's white dragon (Haku.svg) is
+an empty face, which learners took for a missing picture: ``5z.svg`` gets ``HAKU_FRAME``
+drawn on it, the blue printed border of Japanese sets (drawn here, not FluffyStuff's).
+Standard library only (xml.etree).
 Tile artwork: FluffyStuff, riichi-mahjong-tiles, CC0.
 """
 
@@ -50,6 +53,16 @@ DEFAULTS = frozenset(
         "mix-blend-mode:normal",
     )
 )
+
+#: the white dragon's face: a blue double frame inside the tile front (viewBox 0 0 300 400)
+HAKU_FRAME = (
+    '<g style="fill:none;stroke:#1d5ba4;stroke-linejoin:round">'
+    '<rect x="46" y="56" width="208" height="288" rx="10" style="stroke-width:16" />'
+    '<rect x="72" y="82" width="156" height="236" rx="4" style="stroke-width:6" />'
+    "</g>"
+)
+#: faces drawn on top of a source's, by mpsz name
+EXTRA_FACES = {"5z": HAKU_FRAME}
 
 ET.register_namespace("", SVG)
 ET.register_namespace("xlink", XLINK)
@@ -171,8 +184,8 @@ def parts(path: Path, prefix: str) -> tuple[list[ET.Element], list[ET.Element]]:
     return list(wanted.values()), drawn
 
 
-def tile(layers: list[Path]) -> bytes:
-    """One SVG of the given sources drawn in order."""
+def tile(layers: list[Path], extra: str = "") -> bytes:
+    """One SVG of the given sources drawn in order, then ``extra`` (SVG markup) on top."""
     root = ET.Element(f"{{{SVG}}}svg", {"viewBox": "0 0 300 400", "width": "300", "height": "400"})
     defs = ET.SubElement(root, f"{{{SVG}}}defs")
     for i, path in enumerate(layers):
@@ -181,6 +194,8 @@ def tile(layers: list[Path]) -> bytes:
         root.extend(drawn)
     if not len(defs):
         root.remove(defs)
+    if extra:
+        root.append(ET.fromstring(f'<svg xmlns="{SVG}">{extra}</svg>')[0])
     return ET.tostring(root, encoding="utf-8", xml_declaration=False)
 
 
@@ -193,7 +208,7 @@ def main(argv: list[str]) -> int:
     jobs = {name: [source / "Front.svg", source / f"{stem}.svg"] for name, stem in sources().items()}
     jobs["back"] = [source / "Back.svg"]
     for name, layers in jobs.items():
-        data = tile(layers)
+        data = tile(layers, EXTRA_FACES.get(name, ""))
         (target / f"{name}.svg").write_bytes(data)
         before += layers[-1].stat().st_size
         after += len(data)

@@ -1,20 +1,15 @@
-"""The playground page in a real headless Chromium (issue 12 item 2), driven by Playwright.
-
-The browser is Debian's ``chromium`` (``playwright install`` cannot download one here), at
-``RIICHI_LUT_CHROMIUM`` or ``/usr/bin/chromium``. Without Playwright or the browser these
-tests skip with the reason, except under ``CI=true``, where they fail: CI installs both.
-The efficiency view's three-player mode (``players=3``) is driven too. Screenshots at
-390 px and 1280 px go to ``RIICHI_LUT_SCREENSHOTS`` (a folder) when set,
-else to a temporary folder.
+"""The playground page in a real headless Chromium (issue 12 item 2), driven by Playwright
+(the browser, the ``page`` and ``shots`` fixtures: conftest.py). The efficiency view's
+three-player mode (``players=3``) is driven too, the white dragon's picture, the legend and
+the Chinese Official hint's own heading (issue 25). Screenshots of every view at 390 px and
+1280 px go to ``RIICHI_LUT_SCREENSHOTS`` (a folder) when set, else to a temporary folder.
 """
 
 from __future__ import annotations
 
+import base64
 import json
-import os
-import shutil
 import urllib.request
-from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -27,80 +22,23 @@ from riichi_lut.riichi import YAKU, Win
 
 pytestmark = pytest.mark.slow  # drives a headless Chromium
 
-CHROMIUM = os.environ.get("RIICHI_LUT_CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").lower() == "true"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 HANDS_14 = ["2234m506p678s5557z", "1234m5677p2345s12z", "123m456p789s11222z", "23m456p22z1s [789s] (1111z)"]
-
-
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install -e '.[test]')"
-    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium, or set RIICHI_LUT_CHROMIUM)"
-    return None
-
-
-@pytest.fixture(scope="module")
-def context(tmp_path_factory):
-    missing = _missing()
-    if missing:
-        if IN_CI:
-            pytest.fail(f"the browser tests must run in CI: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=CHROMIUM,
-            args=ARGS,
-            headless=True,
-            viewport={"width": 1280, "height": 900},
-        )
-        try:
-            yield ctx
-        finally:
-            ctx.close()
-
-
-@pytest.fixture
-def page(context, base_url):
-    """A fresh page; it fails the test on a script error or a request to another host."""
-    page = context.new_page()
-    errors: list[str] = []
-    foreign: list[str] = []
-    host = urlsplit(base_url).netloc
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("request", lambda r: foreign.append(r.url) if urlsplit(r.url).netloc != host else None)
-    yield page
-    page.close()
-    assert errors == [], f"script errors: {errors}"
-    assert foreign == [], f"requests to other hosts: {foreign}"
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    folder = os.environ.get("RIICHI_LUT_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def api(base_url: str, route: str, **params: str):
     with urllib.request.urlopen(f"{base_url}{route}?{urlencode(params)}") as response:
         return json.loads(response.read())
+
+
+#: the Efficiency view's message after the hand or next to another field (issue 25)
+ANY_EFF_ERROR = "#eff-error:not([hidden]), #eff-form .field-error"
+
+
+def error_place(body: dict, form: str = "#eff-form", fallback: str = "#eff-error") -> str:
+    """Where the page shows an API error: next to the field the API names (its ``parameter``,
+    when the API gives one and it is not the hand), else after the hand's field."""
+    name = body.get("parameter")
+    return f"{form} .field-error[data-for='{name}']" if name and name != "q" else fallback
 
 
 def open_hand(page, base_url: str, query: str) -> None:
@@ -224,11 +162,11 @@ def test_the_palette_builds_a_hand(page, base_url):
 @pytest.mark.parametrize("hand", ["123m", "1234m5677p2345s1x", "11111m456p789s11z"])
 def test_a_bad_hand_shows_the_api_message_next_to_the_input(page, base_url, hand):
     page.goto(f"{base_url}/?{urlencode({'q': hand})}")
-    page.wait_for_selector("#eff-error:not([hidden])")
+    page.wait_for_selector(ANY_EFF_ERROR)
     with pytest.raises(urllib.error.HTTPError) as refused:
         api(base_url, "/api/hint", q=hand)
     body = json.loads(refused.value.read())
-    assert page.inner_text("#eff-error") == f"{body['error']} ({body['type']})"
+    assert page.inner_text(error_place(body)) == f"{body['error']} ({body['type']})"
     assert page.locator("#eff-options").count() == 0
 
 
@@ -304,27 +242,30 @@ def test_a_2m_to_8m_tile_with_three_players_shows_the_api_message(page, base_url
     page.fill("#eff-visible", params.get("visible", ""))
     page.fill("#eff-q", params["q"])
     page.click("#eff-form button[type=submit]")
-    page.wait_for_selector("#eff-error:not([hidden])")
+    page.wait_for_selector(ANY_EFF_ERROR)
     with pytest.raises(urllib.error.HTTPError) as refused:
         api(base_url, "/api/hint", **params, players="3")
     body = json.loads(refused.value.read())
     assert body["type"] == "InvalidHandError" and f"{tile} is not a three-player tile" in body["error"]
-    assert page.inner_text("#eff-error") == f"{body['error']} (InvalidHandError)"
+    assert page.inner_text(error_place(body)) == f"{body['error']} (InvalidHandError)"
     assert page.locator("#eff-options").count() == 0
     if "visible" not in params:
         assert page.locator(f"#eff-hand .tile.unavailable[data-tile='{tile}']").count() == 1
     page.select_option("#eff-players", "4")  # with four players the same hand is analysed
     page.wait_for_selector("#eff-options")
     assert page.locator("#eff-error").is_hidden()
+    assert page.locator("#eff-form .field-error").count() == 0
     assert page_rows(page) == expected_rows(hint(params["q"], params.get("visible")).to_dict())
 
 
 def test_a_players_value_the_page_does_not_offer_shows_the_api_message(page, base_url):
     page.goto(f"{base_url}/?q={SANMA_14}&players=5")
-    page.wait_for_selector("#eff-error:not([hidden])")
-    assert page.inner_text("#eff-error") == (
-        "argument --players: invalid choice: 5 (choose from 3, 4) (InvalidArgumentError)"
-    )
+    page.wait_for_selector(ANY_EFF_ERROR)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        api(base_url, "/api/hint", q=SANMA_14, players="5")
+    body = json.loads(refused.value.read())
+    assert body["type"] == "InvalidArgumentError" and "players" in body["error"] and "5" in body["error"]
+    assert page.inner_text(error_place(body)) == f"{body['error']} (InvalidArgumentError)"
 
 
 SCORE_CASES = [
@@ -455,6 +396,8 @@ def test_screenshots_at_phone_and_desktop_width(page, base_url, shots, width):
     page.screenshot(path=str(shots / f"score-{width}.png"), full_page=True)
     mcr = {"view": "mcr-score", "q": "123m456p789s123s55z", "win": "5z", "seat": "E", "prevalent": "S"}
     for name, query, ready in [
+        ("efficiency-13", "q=2234m506p678s555z", "#eff-legend"),
+        ("mcr-hint", urlencode({"view": "mcr-hint", "q": "12m456p789s123s55z"}), "#mcr-hint-heading"),
         ("mcr", urlencode(mcr), "#mcr-total"),
         ("glossary", "view=glossary", ".yaku-card"),
     ]:
@@ -463,5 +406,107 @@ def test_screenshots_at_phone_and_desktop_width(page, base_url, shots, width):
         page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
         assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0, name
         page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
-    for name in ("efficiency", "efficiency-3p", "efficiency-3p-error", "score", "mcr", "glossary"):
+    efficiency = ("efficiency", "efficiency-13", "efficiency-3p", "efficiency-3p-error")
+    for name in (*efficiency, "score", "mcr-hint", "mcr", "glossary"):
         assert (shots / f"{name}-{width}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---------------------------------------------------------------- issue 25: the page's words and pictures
+FRONT = (0xF5, 0xF0, 0xEB)  # the tile front's colour (#f5f0eb)
+
+
+def _ink(context, png: bytes) -> tuple[int, int]:
+    """(pixels of a screenshot's middle half that differ from the tile front, of them blue),
+    read through a canvas in a blank page (no image library needed)."""
+    blank = context.new_page()
+    try:
+        w, h, data = blank.evaluate(
+            """async (b64) => {
+                const img = new Image();
+                img.src = 'data:image/png;base64,' + b64;
+                await img.decode();
+                const c = document.createElement('canvas');
+                c.width = img.width; c.height = img.height;
+                const x = c.getContext('2d');
+                x.drawImage(img, 0, 0);
+                return [c.width, c.height, Array.from(x.getImageData(0, 0, c.width, c.height).data)];
+            }""",
+            base64.b64encode(png).decode(),
+        )
+    finally:
+        blank.close()
+    middle = [
+        tuple(data[4 * (y * w + x) : 4 * (y * w + x) + 3])
+        for y in range(h // 4, 3 * h // 4)
+        for x in range(w // 4, 3 * w // 4)
+    ]
+    ink = [p for p in middle if sum(abs(a - b) for a, b in zip(p, FRONT, strict=True)) > 60]
+    return len(ink), sum(1 for r, g, b in ink if b > r + 20 and b > g)
+
+
+WHITE_DRAGON_PLACES = ["#eff-options tr.best td.discard img", "#eff-hand .tile[data-tile='5z'] img"]
+
+
+@pytest.mark.parametrize("where", WHITE_DRAGON_PLACES)
+def test_the_white_dragon_is_drawn_not_blank(page, context, base_url, shots, where):
+    open_hand(page, base_url, urlencode({"q": SANMA_14}))  # with four players: discard 5z
+    assert page.get_attribute("#eff-options tr.best", "data-discard") == "5z"
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    tile = page.locator(where).first
+    box = tile.bounding_box()
+    assert box is not None
+    ink, blue = _ink(context, tile.screenshot(path=str(shots / "white-dragon.png")))
+    assert ink > 0.05 * box["width"] * box["height"] / 4, f"5z looks blank: {ink} pixels of ink"
+    assert blue > 0.8 * ink, "the white dragon's frame is not blue"
+    drawn = page.locator("#eff-hand .tile[data-tile='2z'] img").first.screenshot()
+    assert _ink(context, drawn)[0] > 0  # the check sees a drawn face (the south wind)
+
+
+DEAD_HAND, DEAD_VISIBLE = "123m456p789s1122z3z", "1z1z2z2z"  # discard 3z: waits on 1z 2z, all visible
+
+
+def test_the_legend_explains_every_mark_the_rows_show(page, base_url):
+    open_hand(page, base_url, urlencode({"q": DEAD_HAND, "visible": DEAD_VISIBLE}))
+    terms = page.eval_on_selector_all("#eff-legend dt", "ds => ds.map(d => d.textContent)")
+    assert terms == ["×4", "shanten back", "two-step", "furiten", "dead"]
+    assert all(page.eval_on_selector_all("#eff-legend dd", "ds => ds.map(d => d.textContent.length > 20)"))
+    flags = page.eval_on_selector_all("#eff-options .flag", "fs => fs.map(f => f.textContent)")
+    shown = {word for text in flags for word in text.split(", ")}
+    result = hint(DEAD_HAND, DEAD_VISIBLE).to_dict()
+    dead = [o["discard"] for o in result["options"] if o["total"] == 0]
+    assert dead == ["3z"]
+    assert page.inner_text("#eff-options tr[data-discard='3z'] .flag") == "dead"
+    assert shown == {"shanten back", "dead"} <= set(terms)
+    assert page.locator("#eff-options details.two-step").count() > 0  # the two-step the legend names
+    assert page.locator("#eff-legend").is_visible()
+    open_hand(page, base_url, urlencode({"q": "123m456p789s1122z", "discarded": "1z"}))
+    legend = page.eval_on_selector_all("#eff-legend dt", "ds => ds.map(d => d.textContent)")
+    assert legend == ["×4", "furiten"]
+    assert "(furiten)" in page.inner_text("#eff-ukeire")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_mcr_hint_result_stands_under_its_own_heading_before_the_score_form(page, base_url, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    hand = "12m456p789s123s55z"
+    page.goto(f"{base_url}/?{urlencode({'view': 'mcr-hint', 'q': hand})}")
+    page.wait_for_selector("#mcr-why")
+    heading = page.locator("#mcr-hint-heading")
+    assert heading.is_visible() and "Hint" in heading.inner_text()
+    order = page.evaluate(
+        """() => ['mcr-hint-form', 'mcr-hint-heading', 'mcr-why', 'mcr-score-form'].map(id => {
+            const r = document.getElementById(id).getBoundingClientRect(); return r.top; })"""
+    )
+    assert order == sorted(order), f"hint form, heading, result, score form: {order}"
+    library = mcr_hint(hand).to_dict()["options"][0]["waits"]
+    titles = "cs => cs.map(c => c.title)"
+    discard = page.eval_on_selector_all("#mcr-options .waits [data-win='discard']", titles)
+    drawn = page.eval_on_selector_all("#mcr-options .waits [data-win='self-drawn']", titles)
+    assert [t.split(" points ")[0] for t in discard] == [str(w["discard_points"]) for w in library]
+    assert [t.split(" points ")[0] for t in drawn] == [str(w["self_drawn_points"]) for w in library]
+    assert all("on a discard" in t for t in discard) and all("self-drawn" in t for t in drawn)
+    caption = page.locator("#mcr-options table.waits caption").first
+    assert caption.is_visible() and "points per wait" in caption.inner_text()
+    page.goto(f"{base_url}/?{urlencode({'view': 'mcr-score', 'q': '123m456p789s123s55z', 'win': '5z'})}")
+    page.wait_for_selector("#mcr-total")
+    assert page.locator("#mcr-hint-heading").is_hidden()  # no hint asked: no heading over nothing

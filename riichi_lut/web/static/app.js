@@ -45,7 +45,8 @@ class App {
 
   route() {
     const params = new URLSearchParams(location.search);
-    const view = TAB_OF[params.get("view") ?? "efficiency"] ? (params.get("view") ?? "efficiency") : "efficiency";
+    const asked = (params.get("view") ?? "efficiency").toLowerCase(); // view=Score too, as every value
+    const view = TAB_OF[asked] ? asked : "efficiency";
     const tab = TAB_OF[view];
     for (const section of document.querySelectorAll("main > section")) section.hidden = section.dataset.tab !== tab;
     for (const link of document.querySelectorAll("nav a[data-tab]")) {

@@ -18,6 +18,7 @@ import {
   tileCount,
   tileElement,
 } from "./tiles.js";
+import { clearFieldErrors, showApiError } from "./forms.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,10 +29,15 @@ export function notInSanma(tile) {
 
 const SANMA_TITLE = "not a three-player tile: sanma removes 2m-8m";
 
+/** A discard that leaves no live tile to accept: the API's `dead`, else read from its total. */
+export function isDead(option) {
+  return option.dead ?? option.total === 0;
+}
+
 function flagWords(option) {
   const words = [];
   if (option.shanten_back) words.push("shanten back");
-  if (option.dead) words.push("dead");
+  if (isDead(option)) words.push("dead");
   else if (option.furiten) words.push("furiten");
   return words.join(", ");
 }
@@ -54,6 +60,25 @@ function twoStepElement(twoStep) {
     table.append(row);
   }
   box.append(table);
+  return box;
+}
+
+/** What the marks of the rows mean, in plain words (`discards`: the 14-tile table's marks too). */
+const LEGEND = [
+  ["×4", "live count: copies of that tile not seen yet (not in your hand, the visible tiles or your discards).", false],
+  ["shanten back", "this discard leaves the hand further from ready than the best discard does.", true],
+  ["two-step", "for discards that tie: each helpful draw, your discard after it, and what the hand then accepts.", true],
+  ["furiten", "ready, but a winning tile is among your own discards: you can win only by drawing it yourself (tsumo).", false],
+  ["dead", "no live tile left (all ×0): no draw can improve the hand.", true],
+];
+
+export function legendElement(discards) {
+  const box = el("dl", "legend");
+  box.id = "eff-legend";
+  for (const [term, words, forDiscards] of LEGEND) {
+    if (forDiscards && !discards) continue;
+    box.append(el("dt", "", term), el("dd", "", words));
+  }
   return box;
 }
 
@@ -154,6 +179,7 @@ export class EfficiencyView {
     this.handBox.replaceChildren();
     this.result.replaceChildren();
     showError(this.error, null);
+    clearFieldErrors(this.form);
     if (!params.q) {
       this.result.append(el("p", "note", "Type or paste a hand (mpsz, 0 = red five, calls in brackets) or click tiles below."));
       return;
@@ -175,7 +201,7 @@ export class EfficiencyView {
     const now = this.params();
     if (params.q !== now.q || params.players !== now.players) return; // a newer question was asked meanwhile
     if (!reply.ok) {
-      showError(this.error, reply.body);
+      showApiError(this.form, this.error, reply.body);
       return;
     }
     this.render(reply.body);
@@ -191,8 +217,8 @@ export class EfficiencyView {
     why.id = "eff-why";
     why.textContent = body.why;
     this.result.append(why);
-    if (body.options.length) this.result.append(this.optionsTable(body));
-    else if (body.ukeire) this.result.append(this.acceptance(body));
+    if (body.options.length) this.result.append(this.optionsTable(body), legendElement(true));
+    else if (body.ukeire) this.result.append(this.acceptance(body), legendElement(false));
   }
 
   acceptance(body) {

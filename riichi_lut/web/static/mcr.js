@@ -2,21 +2,34 @@
 // and the score's fan list with points, the sets each fan uses, and payments.
 "use strict";
 
-import { fillForm, formParams, hasParams } from "./forms.js";
+import { clearFieldErrors, fillForm, formParams, hasParams, showApiError, showProblems } from "./forms.js";
 import { handWithWin, table } from "./score.js";
 import { acceptedElement, api, el, handElement, parseHand, shantenWords, showError, tileElement } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** Each wait's points, by how the win comes: on a discard (ron) or self-drawn (tsumo). */
 function waitsElement(waits) {
   if (!waits.length) return el("span", "note", "");
+  const cell = (points, legal, kind) => {
+    const td = el("span", "points", `${points}${legal ? " ✓" : " ✗"}`);
+    td.dataset.win = kind;
+    td.title = `${points} points ${kind === "discard" ? "on a discard" : "self-drawn"}: ${legal ? "reaches" : "below"} the 8-point minimum`;
+    return td;
+  };
   const rows = waits.map((w) => [
     tileElement(w.tile, { count: w.live }),
-    `${w.discard_points}${w.legal_on_discard ? " ✓" : " ✗"}`,
-    `${w.self_drawn_points}${w.legal_self_drawn ? " ✓" : " ✗"}`,
+    cell(w.discard_points, w.legal_on_discard, "discard"),
+    cell(w.self_drawn_points, w.legal_self_drawn, "self-drawn"),
   ]);
-  return table("waits", ["wait", "on a discard", "self-drawn"], rows);
+  const t = table("waits", ["wait", "on a discard", "self-drawn"], rows);
+  const caption = el("caption", "", "points per wait (✓ reaches 8)");
+  t.prepend(caption);
+  return t;
 }
+
+/** The cells of an MCR option row, labelled for the phone layout (its header row is hidden there). */
+const OPTION_HEADERS = ["discard", "after", "accepted tiles (live)", "total", "reach 8", "waits: points (✓ reaches 8)"];
 
 export class McrView {
   constructor(app) {
@@ -26,6 +39,8 @@ export class McrView {
     this.hintError = $("mcr-hint-error");
     this.scoreError = $("mcr-score-error");
     this.result = $("mcr-result");
+    this.hintBox = $("mcr-hint-result");
+    this.hintResult = $("mcr-hint-body");
     this.hintForm.addEventListener("submit", (event) => {
       event.preventDefault();
       this.runHint(true);
@@ -37,53 +52,68 @@ export class McrView {
   }
 
   show(params, view) {
-    if (view === "mcr-score") {
-      fillForm(this.scoreForm, params);
-      if (hasParams(params)) this.runScore(false);
-    } else {
-      fillForm(this.hintForm, params);
-      if (hasParams(params)) this.runHint(false);
+    this.clear();
+    const form = view === "mcr-score" ? this.scoreForm : this.hintForm;
+    const problems = fillForm(form, params);
+    if (problems.length) showProblems(form, problems); // the URL asked for what the form does not offer
+    else if (hasParams(params)) {
+      if (view === "mcr-score") this.runScore(false);
+      else this.runHint(false);
     }
+  }
+
+  /** One result at a time (the URL holds one question): both cleared before either is asked. */
+  clear() {
+    this.result.replaceChildren();
+    this.hintResult.replaceChildren();
+    this.hintBox.hidden = true;
+    showError(this.hintError, null);
+    showError(this.scoreError, null);
+    clearFieldErrors(this.hintForm);
+    clearFieldErrors(this.scoreForm);
   }
 
   async runHint(push) {
     const params = formParams(this.hintForm);
     this.app.setUrl("mcr-hint", params, push);
-    this.result.replaceChildren();
-    showError(this.hintError, null);
-    showError(this.scoreError, null);
+    this.clear();
     const reply = await api("/api/mcr/hint", params);
     if (!reply.ok) {
-      showError(this.hintError, reply.body);
+      showApiError(this.hintForm, this.hintError, reply.body);
       return;
     }
     const r = reply.body;
+    const box = this.hintResult;
     const hand = parseHand(r.hand);
-    if (hand) this.result.append(handElement(hand));
+    if (hand) box.append(handElement(hand));
     const why = el("p", "why", r.why);
     why.id = "mcr-why";
-    this.result.append(why);
+    box.append(why);
     const rows = r.options.map((o) => {
       const discard = o.discard ? tileElement(o.discard) : "—";
       const accepted = acceptedElement(o.accepted);
       return [discard, shantenWords(o.shanten), accepted, o.total, o.legal_total, waitsElement(o.waits)];
     });
-    const t = table("options mcr-options", ["discard", "after", "accepted tiles (live)", "total", "reach 8", "waits: points (✓ reaches 8)"], rows);
+    const t = table("options mcr-options", OPTION_HEADERS, rows);
+    for (const row of [...t.rows].slice(1)) {
+      [...row.cells].forEach((td, i) => {
+        td.dataset.label = OPTION_HEADERS[i];
+      });
+    }
     t.id = "mcr-options";
     const wrap = el("div", "table-wrap");
     wrap.append(t);
-    this.result.append(wrap);
+    box.append(wrap);
+    this.hintBox.hidden = false;
   }
 
   async runScore(push) {
     const params = formParams(this.scoreForm);
     this.app.setUrl("mcr-score", params, push);
-    this.result.replaceChildren();
-    showError(this.hintError, null);
-    showError(this.scoreError, null);
+    this.clear();
     const reply = await api("/api/mcr/score", params);
     if (!reply.ok) {
-      showError(this.scoreError, reply.body);
+      showApiError(this.scoreForm, this.scoreError, reply.body);
       return;
     }
     const r = reply.body;

@@ -2,7 +2,7 @@
 // yaku/han and fu tables, payments, and the post-hand explanation out.
 "use strict";
 
-import { fillForm, formParams, hasParams } from "./forms.js";
+import { clearFieldErrors, fillForm, formParams, hasParams, showApiError, showProblems } from "./forms.js";
 import { api, el, handElement, kindOf, parseHand, showError, tileElement } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -53,8 +53,11 @@ export class ScoreView {
   }
 
   show(params) {
-    fillForm(this.form, params);
-    if (hasParams(params)) this.run(false);
+    this.result.replaceChildren();
+    showError(this.error, null);
+    const problems = fillForm(this.form, params);
+    if (problems.length) showProblems(this.form, problems); // the URL asked for what the form does not offer
+    else if (hasParams(params)) this.run(false);
     else this.app.setUrl("score", {}, false);
   }
 
@@ -63,9 +66,10 @@ export class ScoreView {
     this.app.setUrl("score", params, push);
     this.result.replaceChildren();
     showError(this.error, null);
+    clearFieldErrors(this.form);
     const reply = await api("/api/score", params);
     if (!reply.ok) {
-      showError(this.error, reply.body);
+      showApiError(this.form, this.error, reply.body);
       return;
     }
     this.render(reply.body, params);

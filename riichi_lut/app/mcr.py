@@ -14,7 +14,7 @@ from typing import Any
 
 from .params import Param, choice, whole_number
 from .request import Request
-from .riichi import hand_param, hand_text, rows_failed, shanten_rows, tiles_reader
+from .riichi import SEAT_WIND, WIN_TILE, hand_param, hand_text, rows_failed, shanten_rows
 
 __all__ = ["REQUESTS_MCR"]
 
@@ -54,20 +54,9 @@ REQUESTS_MCR: dict[str, Request] = {
         help="score a winning MCR hand and explain every fan",
         params=(
             hand_param('the whole hand, winning tile included: "123m55p [678s] (1111z)"'),
-            Param(
-                "win_tile",
-                reader=tiles_reader("win_tile"),
-                flag="--win",
-                required=True,
-                help='the winning tile, e.g. "5p"',
-            ),
+            WIN_TILE,
             Param("self_drawn", reader=None, help="won by self-draw (default: on a discard)"),
-            Param(
-                "seat_wind",
-                flag="--seat",
-                required=True,
-                help="seat wind: E, S, W or N (either case), e.g. E",
-            ),
+            SEAT_WIND,
             Param(
                 "prevalent_wind",
                 flag="--prevalent",

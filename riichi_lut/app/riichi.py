@@ -198,22 +198,26 @@ def _yaku_report(result: Any) -> Any:
     return [entry.to_dict() for entry in result] if isinstance(result, list) else result.to_dict()
 
 
+WIN_TILE = Param(
+    "win_tile",
+    reader=tiles_reader("win_tile"),
+    flag="--win",
+    required=True,
+    help='the winning tile, e.g. "5p"',
+)
+SEAT_WIND = Param(
+    "seat_wind", flag="--seat", required=True, help="seat wind: E, S, W or N (either case), e.g. S"
+)
+
+
 def _score_params() -> tuple[Param, ...]:
     win_flags = [Param(name, reader=None, help=help) for name, help in WIN_FLAG_HELP.items()]
     return (
         hand_param('the whole hand, winning tile included: "234m55p [678s] (1111z)"'),
-        Param(
-            "win_tile",
-            reader=tiles_reader("win_tile"),
-            flag="--win",
-            required=True,
-            help='the winning tile, e.g. "5p"',
-        ),
+        WIN_TILE,
         Param("tsumo", reader=None, help="won by self-draw"),
         Param("ron", reader=None, help="won on a discard"),
-        Param(
-            "seat_wind", flag="--seat", required=True, help="seat wind: E, S, W or N (either case), e.g. S"
-        ),
+        SEAT_WIND,
         Param(
             "round_wind", flag="--round", required=True, help="round wind: E, S, W or N (either case), e.g. E"
         ),

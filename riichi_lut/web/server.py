@@ -429,10 +429,10 @@ def run(server: PlaygroundServer, open_browser: bool = False) -> None:
         bound_host, bound_port = str(server.server_address[0]), int(server.server_address[1])
         shown = f"[{bound_host}]" if ":" in bound_host else bound_host
         url = f"http://{shown}:{bound_port}/"
-        print(f"riichi-lut playground on {url} (Ctrl-C stops it)", flush=True)
-        if open_browser:
-            webbrowser.open(url)
-        try:
+        try:  # from the first line printed on, Ctrl-C means "stopped"
+            print(f"riichi-lut playground on {url} (Ctrl-C stops it)", flush=True)
+            if open_browser:
+                webbrowser.open(url)
             server.serve_forever()
         except KeyboardInterrupt:
             print("stopped", flush=True)

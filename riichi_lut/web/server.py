@@ -213,6 +213,7 @@ class PlaygroundHandler(BaseHTTPRequestHandler):
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """The standard library's errors (bad request line, 414, 431, 505...) as JSON too."""
+        self._reader.done()  # the reply is written with the write timeout, not the request's rest
         self.close_connection = True
         # a line not parsed as far as its version still gets a status line and headers
         if getattr(self, "request_version", "HTTP/0.9") == "HTTP/0.9":

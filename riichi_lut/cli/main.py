@@ -209,11 +209,17 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command of ``argv``; its exit status. Ctrl-C (SIGINT) ends any command with
+    one line, ``interrupted``, on stderr and status 130 (128 + SIGINT, as a shell reports
+    it); worker processes are ended with it (:mod:`riichi_lut.sim.backend`)."""
     try:
         return _run(argv)
     except BrokenPipeError:
         _quiet_stdout()
         return 141  # 128 + SIGPIPE, what a shell reports for `yes | head -1`
+    except KeyboardInterrupt:
+        print("\ninterrupted" if sys.stderr.isatty() else "interrupted", file=sys.stderr, flush=True)
+        return 130
 
 
 if __name__ == "__main__":

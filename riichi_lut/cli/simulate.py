@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgumentError
@@ -172,7 +174,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     # start-up: `riichi-lut hint` and the others do not load the simulator
     from ..sim import selfplay  # noqa: PLC0415
 
-    plt = _pyplot() if args.plot else None  # before the simulation: it may take minutes
+    plt = _plot_checked(args.plot) if args.plot else None  # before the simulation: it may take minutes
     with _client(args) as client:
         result = selfplay(
             args.games,
@@ -224,6 +226,33 @@ def _pyplot() -> Any:
         import matplotlib.pyplot as plt  # noqa: PLC0415
     except ImportError:
         raise InvalidArgumentError("--plot needs matplotlib: pip install 'riichi-lut[plot]'") from None
+    return plt
+
+
+def _plot_checked(path: str) -> Any:
+    """``matplotlib.pyplot`` for ``--plot path``, once the path is known to be writable: its
+    folder exists and is writable, it is not a folder, and its suffix is a format matplotlib
+    writes (else the error, before any simulation)."""
+    target = Path(path)
+    folder = target.parent
+    where = f"--plot {path!r}"
+    if not folder.exists():
+        raise InvalidArgumentError(f"{where}: the folder {str(folder)!r} does not exist: create it first")
+    if not folder.is_dir():
+        raise InvalidArgumentError(f"{where}: {str(folder)!r} is not a folder")
+    if target.is_dir():
+        raise InvalidArgumentError(
+            f"{where} is a folder: give a file name, e.g. {str(target / 'selfplay.png')!r}"
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InvalidArgumentError(f"{where}: the folder {str(folder)!r} is not writable")
+    plt = _pyplot()
+    formats = sorted(plt.gcf().canvas.get_supported_filetypes())
+    plt.close("all")
+    if target.suffix.lower().lstrip(".") not in formats:
+        raise InvalidArgumentError(
+            f"{where}: the name must end in .png or another format matplotlib writes ({', '.join(formats)})"
+        )
     return plt
 
 

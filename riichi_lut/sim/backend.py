@@ -19,7 +19,8 @@ Worker processes are started on the first call with ``workers=N`` (about 0.3-0.8
 fresh interpreter that imports numpy and loads the tables) and kept for the next call with
 the same ``N``, so a series of simulations pays that once; :func:`shutdown` ends them (it
 also runs at interpreter exit). A pool whose worker died is dropped, and the next call
-starts a new one.
+starts a new one. Workers ignore Ctrl-C: on ``KeyboardInterrupt`` the parent ends them at
+once (their chunks unfinished) and the interrupt goes on to the caller.
 
 A task is a module-level function ``task(chunk, params) -> result`` (picklable by name).
 """
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import atexit
 import inspect
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -180,13 +182,16 @@ def _stream(
                 for chunk in chunks:
                     yield _advance(task(chunk, params), chunk, bar)
             else:
-                pool = _pool(workers)
                 try:
+                    pool = _pool(workers)
                     yield from _windowed(
-                        lambda c: pool.submit(task, c, params), chunks, IN_FLIGHT * workers, bar
+                        lambda c: _submit(pool, task, c, params), chunks, IN_FLIGHT * workers, bar
                     )
                 except BrokenProcessPool:
                     _POOLS.pop(workers, None)
+                    raise
+                except KeyboardInterrupt:  # Ctrl-C: the workers' chunks are not waited for
+                    _end(workers)
                     raise
         finally:
             if bar is not None:
@@ -223,8 +228,43 @@ def _windowed(
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
-        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
+        pool = _POOLS[workers] = ProcessPoolExecutor(
+            max_workers=workers, mp_context=get_context("spawn"), initializer=_ignore_interrupts
+        )
     return pool
+
+
+def _submit(pool: ProcessPoolExecutor, task: Callable[[Chunk, Any], R], chunk: Chunk, params: Any) -> Any:
+    """``pool.submit(task, chunk, params)`` with SIGINT blocked meanwhile: a worker started
+    by it inherits the block, so that Ctrl-C during its start-up (importing numpy, loading
+    the tables) prints no traceback; a Ctrl-C of this moment is delivered after, not lost."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        return pool.submit(task, chunk, params)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return pool.submit(task, chunk, params)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _ignore_interrupts() -> None:
+    """A worker ignores Ctrl-C (SIGINT reaches the terminal's whole process group): the
+    parent alone handles it, and ends the workers (:func:`_end`) without their tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _end(workers: int) -> None:
+    """End the pool of ``workers`` processes now, their running chunks unfinished, and wait
+    for them to be gone (no orphan outlives the command)."""
+    pool = _POOLS.pop(workers, None)
+    if pool is None:
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # private: no public way before 3.14
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(timeout=5)
 
 
 @atexit.register

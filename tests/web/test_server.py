@@ -4,9 +4,12 @@ requests are refused, and a bounded concurrent load is answered without an error
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import socket
 import statistics
+import struct
 import subprocess
 import sys
 import threading
@@ -428,14 +431,150 @@ def test_more_than_64_query_fields_are_refused(base_url):
     assert status == 400 and body["type"] == "InvalidArgumentError"
 
 
-def test_a_bug_in_the_api_is_a_json_500_and_the_server_goes_on(base_url, monkeypatch):
+def test_a_bug_in_the_api_is_a_json_500_naming_no_internals_logged_on_the_server(
+    base_url, monkeypatch, caplog
+):
     from riichi_lut.web import server
 
     def broken(path, query):
-        raise ZeroDivisionError("on purpose")
+        raise ZeroDivisionError("secret-detail-on-purpose")
 
     monkeypatch.setattr(server, "answer", broken)
-    status, body, _ = get(base_url, "/api/hint?q=2234m506p678s5557z")
-    assert status == 500 and body == {"error": "internal error: on purpose", "type": "ZeroDivisionError"}
+    with caplog.at_level("ERROR", logger="riichi_lut.web.server"):
+        status, body, _ = get(base_url, "/api/hint?q=2234m506p678s5557z")
+    assert status == 500 and body == {"error": "internal error", "type": "InternalError"}
+    logged = [r for r in caplog.records if r.name == "riichi_lut.web.server" and r.exc_info]
+    assert len(logged) == 1 and logged[0].levelname == "ERROR"
+    assert isinstance(logged[0].exc_info[1], ZeroDivisionError)
+    assert "secret-detail-on-purpose" in caplog.text and "Traceback" in caplog.text
     monkeypatch.undo()
     assert get(base_url, "/api/hint?q=2234m506p678s5557z")[0] == 200
+
+
+@contextlib.contextmanager
+def own_server(**options):
+    """A server of its own on a free loopback port, for tests that patch or break things."""
+    from riichi_lut.web import make_server
+
+    server = make_server("127.0.0.1", 0, **options)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server, server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=30)
+
+
+def raw_exchange(port: int, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send ``data`` as is, read to the end: (status, headers with lower-case names, body)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(data)
+        sock.shutdown(socket.SHUT_WR)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), {k.lower(): v for k, v in headers.items()}, body
+
+
+@pytest.mark.parametrize(
+    "method", ["TRACE", "PATCH", "CONNECT", "POST", "PUT", "DELETE", "OPTIONS", "PROPFIND", "BREW"]
+)
+def test_every_method_but_get_and_head_is_a_json_405_with_allow(base_url, method):
+    status, body, response = get(base_url, "/api/hint?q=2234m506p678s5557z", method=method)
+    assert status == 405
+    assert response.getheader("Allow") == "GET, HEAD"
+    assert response.getheader("Content-Type").startswith("application/json")
+    assert body["type"] == "MethodNotAllowed" and method in body["error"]
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status"),
+    [
+        (b"GARBAGE\r\n\r\n", 400),  # a request line of one word
+        (b"GET / HTTP/1.x\r\n\r\n", 400),  # a bad version
+        (b"GET / HTTP/9.9\r\n\r\n", 505),
+        (b"GET /" + b"a" * 65532, 414),  # a line longer than the standard library reads (65,537 bytes)
+        (b"GET / HTTP/1.1\r\nX-Long: " + b"a" * 65529, 431),  # a header line as long
+        (b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(120)) + b"\r\n", 431),
+    ],
+)
+def test_the_standard_librarys_errors_are_json_too(request_bytes, status):
+    with own_server() as (_, port):
+        got, headers, body = raw_exchange(port, request_bytes)
+    assert got == status
+    assert headers["content-type"].startswith("application/json")
+    reply = json.loads(body)
+    assert reply["type"] == http.client.responses[status].replace(" ", "").replace("-", "")
+    assert reply["error"]
+
+
+def test_a_client_reset_prints_nothing_on_the_console(capsys, caplog):
+    """A client that resets its connection mid-request, or after its request and before
+    the reply, is no error: nothing on stderr, nothing logged."""
+    linger = struct.pack("ii", 1, 0)  # close() then sends a reset, not a FIN
+    with own_server(max_connections=1) as (_, port):
+        for data in (b"GET /api/hint?q=2234m5", b"GET /api/hint?q=2234m506p678s5557z HTTP/1.1\r\n\r\n"):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, linger)
+            sock.sendall(data)
+            time.sleep(0.1)  # the server is reading (or answering) it
+            sock.close()
+            for _ in range(100):  # the one slot comes back once the reset connection is done
+                status = get(f"http://127.0.0.1:{port}", "/api/hint?q=2234m506p678s5557z")[0]
+                if status == 200:
+                    break
+                time.sleep(0.1)
+            assert status == 200
+    captured = capsys.readouterr()
+    assert captured.err == "" and "Traceback" not in captured.out
+    assert [r for r in caplog.records if r.name.startswith("riichi_lut.web")] == []
+
+
+def test_accepted_sockets_have_no_nagle_delay(monkeypatch):
+    """TCP_NODELAY on the server's side of each connection: a reply is not held back
+    waiting for the client's delayed ACK (a ~40 ms stall per keep-alive reply)."""
+    from riichi_lut.web.server import PlaygroundHandler
+
+    seen = []
+    handle = PlaygroundHandler.handle
+
+    def recording(self):
+        seen.append(self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+        handle(self)
+
+    monkeypatch.setattr(PlaygroundHandler, "handle", recording)
+    with own_server() as (_, port):
+        assert get(f"http://127.0.0.1:{port}", "/api/yaku")[0] == 200
+    assert len(seen) == 1 and seen[0] != 0
+
+
+def test_a_reply_leaves_in_one_write(monkeypatch):
+    """Headers and body of a reply go to the socket together (one send per reply on a
+    keep-alive connection), not as two small writes."""
+    writes: list[int] = []
+    with own_server() as (_, port):
+        for name in ("send", "sendall"):
+            original = getattr(socket.socket, name)
+
+            def counting(self, data, *args, _original=original):
+                with contextlib.suppress(OSError):
+                    if self.getsockname()[1] == port:  # the server's side of a connection
+                        writes.append(len(data))
+                return _original(self, data, *args)
+
+            monkeypatch.setattr(socket.socket, name, counting)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            for path in ("/api/hint?q=2234m506p678s5557z", "/tiles/5p.svg", "/app.js"):
+                connection.request("GET", path)
+                response = connection.getresponse()
+                assert response.status == 200 and response.read()
+        finally:
+            connection.close()
+        monkeypatch.undo()
+    assert len(writes) == 3

@@ -3,7 +3,9 @@ sticks go.
 
 :func:`settle` takes the :class:`~riichi_lut.riichi.score.ScoreResult` of every player who
 called ron on the same discarded tile (each scored on its own by ``score``, with the same
-honba and riichi sticks) and the seat of the discarder, and applies the rule set:
+honba and riichi sticks, or with ``riichi_sticks=0`` for a winner whose sticks went to
+another, as Tenhou records a double ron's second winner) and the seat of the discarder,
+and applies the rule set:
 
 - ``RuleSet.multiple_ron``: ``"atamahane"`` (head bump): only the caller first in turn
   order from the discarder wins; ``"double"``: up to two win, three callers are an

@@ -213,7 +213,8 @@ def _rescore(
                 changes.get("riichi", win.riichi) or changes.get("double_riichi", win.double_riichi)
             )
             if declared != win.in_riichi:
-                changes.setdefault("riichi_sticks", win.riichi_sticks + (1 if declared else -1))
+                # (a double ron's second winner has no stick left on the table: none to take)
+                changes.setdefault("riichi_sticks", max(win.riichi_sticks + (1 if declared else -1), 0))
             win = win.replace(**changes)
         return score(
             r.situation.hand if hand is None else hand,

@@ -182,3 +182,13 @@ def test_the_scorer_imports_no_explainer_and_explain_still_works():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_dama_is_said_to_a_double_rons_second_winner_with_no_stick_left():
+    # issue 25: a riichi winner with riichi_sticks=0 (the first winner took the sticks) is
+    # weighed against dama like any other riichi win
+    facts = {"tsumo": False, "seat_wind": "S", "round_wind": "E", "riichi": True}
+    for sticks in (1, 0):
+        r = score("12345678923455p", "4p", **facts, riichi_sticks=sticks)
+        said = suggestion(r)
+        assert (said.code, said.points) == ("dama", r.points)

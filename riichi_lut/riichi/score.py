@@ -258,8 +258,10 @@ def score(
     closed kan, which only thirteen orphans may do and only where
     ``rules.kokushi_robs_closed_kan`` (otherwise an
     :class:`~riichi_lut.errors.InvalidSituationError` says which). ``riichi_sticks``
-    counts every deposit on the table, the winner's own included; ``double_riichi``
-    implies riichi. A fact the rule set does not play
+    counts every deposit on the table, the winner's own included (0..120; 0 for a double
+    ron's second winner, whose stick went to the first: see
+    :func:`~riichi_lut.riichi.settle.settle`);
+    ``honba`` is 0..100; ``double_riichi`` implies riichi. A fact the rule set does not play
     (ippatsu with ``RuleSet.ippatsu`` off, renhou under ``renhou="none"``, ura indicators
     without ``ura_dora``) scores nothing and is named in ``ScoreResult.notes``.
     See :class:`ScoreResult`.

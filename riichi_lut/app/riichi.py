@@ -181,7 +181,9 @@ def _score(values: dict[str, Any]) -> Any:
 
 
 def _score_report(result: Any) -> Any:
-    return result.to_dict()
+    from ..coach.explain import score_report  # noqa: PLC0415 (start-up: only scoring loads the explainer)
+
+    return score_report(result)
 
 
 def _yaku(values: dict[str, Any]) -> Any:

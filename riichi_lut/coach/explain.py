@@ -20,7 +20,8 @@ alternatives the final hand allows:
 The suggestion with the largest gain in points wins (a wider wait, being furiten, last on
 a tie); when none helps, the explainer says so and why, in terms of this hand.
 :func:`suggestion` gives it as data (:class:`Suggestion`: reason code, tiles, waits, live
-counts), which ``ScoreResult.to_dict()`` includes.
+counts), which :func:`score_report` adds to ``ScoreResult.to_dict()`` with every
+alternative weighed: the JSON that ``riichi-lut score --json`` and ``/api/score`` send.
 """
 
 from __future__ import annotations
@@ -212,7 +213,8 @@ def _rescore(
                 changes.get("riichi", win.riichi) or changes.get("double_riichi", win.double_riichi)
             )
             if declared != win.in_riichi:
-                changes.setdefault("riichi_sticks", win.riichi_sticks + (1 if declared else -1))
+                # (a double ron's second winner has no stick left on the table: none to take)
+                changes.setdefault("riichi_sticks", max(win.riichi_sticks + (1 if declared else -1), 0))
             win = win.replace(**changes)
         return score(
             r.situation.hand if hand is None else hand,
@@ -428,13 +430,13 @@ def suggestion(r: ScoreResult, found: tuple[Suggestion, ...] | None = None) -> S
     """The one thing to do differently after the win ``r``, as data: the first of
     :func:`suggestions` (``found``, when the caller has them) that is not furiten, or code
     ``"none"`` saying why nothing helps (the last part of :func:`explain`;
-    ``ScoreResult.to_dict()["suggestion"]`` is its ``to_dict()``).
+    ``score_report(r)["suggestion"]`` is its ``to_dict()``).
 
     A wider wait is always furiten (the tile it lets go completes the 13 tiles kept), so it
     can win by tsumo only where the wait played could also win by ron: a strong player
     keeps the wait that can ron. It is therefore never the thing said; when it is the only
     alternative, the ``"none"`` text names it and why it is no better (the data stays in
-    :func:`suggestions`, and in ``to_dict()["alternatives"]``).
+    :func:`suggestions`, and in ``score_report(r)["alternatives"]``).
 
     >>> from riichi_lut.riichi import score
     >>> s = suggestion(score("234m456p678s22345s", "5s", tsumo=False, seat_wind="S", round_wind="E"))
@@ -480,3 +482,25 @@ def explain(r: ScoreResult) -> str:
         one_thing(r),
     ]
     return "\n".join(parts)
+
+
+def score_report(r: ScoreResult) -> dict[str, Any]:
+    """The full report of the win ``r`` for JSON: ``r.to_dict()`` (the data of the score)
+    with the explainer's ``"suggestion"`` (:func:`suggestion`) and every ``"alternatives"``
+    it weighed (:func:`suggestions`), as ``riichi-lut score --json`` and ``/api/score``
+    send it. The alternatives are scored again, so this costs more than ``to_dict()``.
+
+    >>> from riichi_lut.riichi import score
+    >>> r = score("234m456p678s22345s", "5s", tsumo=False, seat_wind="S", round_wind="E")
+    >>> report = score_report(r)
+    >>> report["suggestion"]["code"], [a["code"] for a in report["alternatives"]]
+    ('riichi', ['riichi'])
+    >>> {k: v for k, v in report.items() if k not in ("suggestion", "alternatives")} == r.to_dict()
+    True
+    """
+    found = suggestions(r)
+    return {
+        **r.to_dict(),
+        "suggestion": suggestion(r, found).to_dict(),
+        "alternatives": [alternative.to_dict() for alternative in found],
+    }

@@ -4,12 +4,79 @@ make it, why the chosen reading beats the others, the minimum, and who pays what
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .score import McrScore
+from .rules import McrRules
+from .win import Win
 
-__all__ = ["EVIDENCE", "explain"]
+__all__ = ["EVIDENCE", "Explained", "explain"]
+
+
+class _Fan(Protocol):
+    """A fan line as the explanation reads it (:class:`~riichi_lut.mcr.score.FanLine`)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def english(self) -> str: ...
+    @property
+    def chinese(self) -> str: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def sets(self) -> tuple[str, ...]: ...
+
+
+class _Reading(Protocol):
+    """Another reading (:class:`~riichi_lut.mcr.score.Alternative`)."""
+
+    @property
+    def reading(self) -> str: ...
+    @property
+    def total(self) -> int: ...
+
+
+class _Payment(Protocol):
+    """A payment (:class:`~riichi_lut.mcr.score.Payment`)."""
+
+    @property
+    def payer(self) -> str: ...
+    @property
+    def points(self) -> int: ...
+
+
+class Explained(Protocol):
+    """What :func:`explain` reads of a score: the fields of
+    :class:`~riichi_lut.mcr.score.McrScore` it needs. Written as a protocol so that this
+    module does not import ``mcr/score.py``, which imports it (``McrScore.explain()``):
+    no import circle, even for type hints."""
+
+    @property
+    def hand(self) -> str: ...
+    @property
+    def reading(self) -> str: ...
+    @property
+    def rules(self) -> McrRules: ...
+    @property
+    def win(self) -> Win: ...
+    @property
+    def fans(self) -> Sequence[_Fan]: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def uncapped_total(self) -> int: ...
+    @property
+    def total_without_flowers(self) -> int: ...
+    @property
+    def meets_minimum(self) -> bool: ...
+    @property
+    def alternatives(self) -> Sequence[_Reading]: ...
+    @property
+    def payments(self) -> Sequence[_Payment]: ...
+
 
 #: What makes a fan that names no particular sets: the fact about the whole hand or the win
 #: that the explanation shows in place of the tiles (fan number -> words).
@@ -65,7 +132,7 @@ def _fan_line(number: int, english: str, chinese: str, points: int, count: int, 
     return f"  {english} ({chinese}, fan {number}): {points} {unit}{times} = {points * count}{tiles}"
 
 
-def _competition(result: McrScore) -> list[str]:
+def _competition(result: Explained) -> list[str]:
     if not result.alternatives:
         return []
     other = result.alternatives[0]
@@ -77,7 +144,7 @@ def _competition(result: McrScore) -> list[str]:
     ]
 
 
-def explain(result: McrScore) -> str:
+def explain(result: Explained) -> str:
     """The text of :meth:`riichi_lut.mcr.score.McrScore.explain`.
 
     >>> from riichi_lut.mcr import score

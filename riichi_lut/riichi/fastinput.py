@@ -33,7 +33,7 @@ from ..errors import RiichiLutError
 from ..lut import loader
 from ..lut import splitwords as sw
 from ..lut.splitwords import split_rows
-from .win import WIN_FLAGS, Win, flags_problem
+from .win import MAX_HONBA, MAX_RIICHI_STICKS, WIN_FLAGS, Win, flags_problem
 
 __all__ = [
     "CANONICAL",
@@ -198,10 +198,10 @@ def facts_of_keywords(  # noqa: C901, PLR0911, PLR0912  (one return per kind of 
         return None
     in_riichi = riichi or double
     honba, sticks = get("honba", 0), get("riichi_sticks", 0)
-    if honba.__class__ is not int or honba < 0 or sticks.__class__ is not int or sticks < 0:
+    if honba.__class__ is not int or sticks.__class__ is not int:
         return None
-    if (ippatsu and not in_riichi) or (in_riichi and not sticks):
-        return None
+    if not (0 <= honba <= MAX_HONBA and 0 <= sticks <= MAX_RIICHI_STICKS) or (ippatsu and not in_riichi):
+        return None  # Win names what is wrong
     haitei, houtei, rinshan = get("haitei", False), get("houtei", False), get("rinshan", False)
     if haitei is not False or houtei is not False or rinshan is not False:
         if not (haitei.__class__ is bool and houtei.__class__ is bool and rinshan.__class__ is bool):

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from .. import hooks
 from ..analysis.readings import Reading, readings
 from ..core.hand import Hand, as_hand
 from ..core.players import check_three_player_text
@@ -130,26 +131,16 @@ class ScoreResult:
 
     def explain(self) -> str:
         """The post-hand explanation in plain English: what won, how the number was
-        reached, and one thing to do differently (:func:`riichi_lut.coach.explain.explain`)."""
-        # The one upward arrow (riichi -> coach), kept because ScoreResult.explain() (and the
-        # suggestion in to_dict()) is public API; lazy, so that importing the scorer does not
-        # load the explainer (pyproject.toml's import contract lists it as the single ignored
-        # import).
-        from ..coach.explain import explain  # noqa: PLC0415
-
-        return explain(self)
+        reached, and one thing to do differently (:func:`riichi_lut.coach.explain.explain`,
+        which the facade provides through :data:`riichi_lut.hooks.explain_score`: the scorer
+        imports nothing from ``coach/``)."""
+        return hooks.explain_score(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """The result for JSON: yaku, dora, han, fu and fu lines, limit, payments, reading,
-        the win's facts and notes, and the explainer's suggestion as data
-        (:func:`riichi_lut.coach.explain.suggestion`: reason code, tiles, waits, live counts)
-        with every alternative it weighed (``alternatives``,
-        :func:`riichi_lut.coach.explain.suggestions`); they score the alternatives again, so
-        they cost more than the rest."""
-        from ..coach.explain import suggestion, suggestions  # noqa: PLC0415  (lazy, as in explain())
-
-        found = suggestions(self)
-
+        """The result for JSON, data only: yaku, dora, han, fu and fu lines, limit,
+        payments, reading, the win's facts and notes. The report the CLI and the web send
+        adds the explainer's suggestion and the alternatives it weighed
+        (:func:`riichi_lut.coach.explain.score_report`)."""
         return {
             "yaku": [y.to_dict() for y in self.yaku],
             "dora": {
@@ -173,8 +164,6 @@ class ScoreResult:
             "tsumo": self.tsumo,
             "win": self.win.to_dict(),
             "notes": list(self.notes),
-            "suggestion": suggestion(self, found).to_dict(),
-            "alternatives": [alternative.to_dict() for alternative in found],
         }
 
 
@@ -269,8 +258,10 @@ def score(
     closed kan, which only thirteen orphans may do and only where
     ``rules.kokushi_robs_closed_kan`` (otherwise an
     :class:`~riichi_lut.errors.InvalidSituationError` says which). ``riichi_sticks``
-    counts every deposit on the table, the winner's own included; ``double_riichi``
-    implies riichi. A fact the rule set does not play
+    counts every deposit on the table, the winner's own included (0..120; 0 for a double
+    ron's second winner, whose stick went to the first: see
+    :func:`~riichi_lut.riichi.settle.settle`);
+    ``honba`` is 0..100; ``double_riichi`` implies riichi. A fact the rule set does not play
     (ippatsu with ``RuleSet.ippatsu`` off, renhou under ``renhou="none"``, ura indicators
     without ``ura_dora``) scores nothing and is named in ``ScoreResult.notes``.
     See :class:`ScoreResult`.

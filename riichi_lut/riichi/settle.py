@@ -3,7 +3,9 @@ sticks go.
 
 :func:`settle` takes the :class:`~riichi_lut.riichi.score.ScoreResult` of every player who
 called ron on the same discarded tile (each scored on its own by ``score``, with the same
-honba and riichi sticks) and the seat of the discarder, and applies the rule set:
+honba and riichi sticks, or with ``riichi_sticks=0`` for a winner whose sticks went to
+another, as Tenhou records a double ron's second winner) and the seat of the discarder,
+and applies the rule set:
 
 - ``RuleSet.multiple_ron``: ``"atamahane"`` (head bump): only the caller first in turn
   order from the discarder wins; ``"double"``: up to two win, three callers are an
@@ -167,7 +169,7 @@ def _shares_text(s: Settlement) -> str:
         honba_text = "The honba are paid to every winner"
     else:
         honba_text = f"The honba go to {first} alone, the first winner in turn order"
-    if not s.winners[0].result.win.riichi_sticks:
+    if not any(w.sticks for w in s.winners):
         sticks_text = "there are no riichi sticks on the table."
     elif s.rules.multiple_ron_sticks == "reclaim":
         sticks_text = f"each winner in riichi takes back their own stick and {first} takes the rest."
@@ -187,7 +189,10 @@ def settle(wins: Sequence[ScoreResult], rules: RuleSet = TENHOU, *, discarder: s
     ``rules`` (see the module docstring). Every result must be a ron on the same tile,
     from a different seat that is not the discarder's, with the same round wind, honba
     and riichi sticks, scored under ``rules``; otherwise an
-    :class:`~riichi_lut.errors.InvalidSituationError` names the difference.
+    :class:`~riichi_lut.errors.InvalidSituationError` names the difference. A result with
+    ``riichi_sticks=0`` beside others that have the sticks on the table is the second
+    winner of a double ron as Tenhou records it (the first took the sticks): the table
+    is the others' count, handed out by the rules all the same.
 
     >>> from .score import score
     >>> a = score("123m456p789s11122z", "1z", tsumo=False, seat_wind="N", round_wind="E")
@@ -215,7 +220,7 @@ def settle(wins: Sequence[ScoreResult], rules: RuleSet = TENHOU, *, discarder: s
     _check(wins, by, rules)
     ordered = sorted(wins, key=lambda w: _turn(by, w.win.seat_wind))
     callers = tuple(w.win.seat_wind.upper() for w in ordered)
-    sticks_on_table = 1000 * ordered[0].win.riichi_sticks
+    sticks_on_table = 1000 * _table(ordered)
     if rules.multiple_ron == "double" and len(ordered) == 3:
         return Settlement(WIND_LETTERS[by], _ABORTIVE, (), (), callers, sticks_on_table, rules)
     count = 1 if rules.multiple_ron == "atamahane" else len(ordered)
@@ -228,6 +233,13 @@ def settle(wins: Sequence[ScoreResult], rules: RuleSet = TENHOU, *, discarder: s
         sticks = own[i] + (sticks_on_table - sum(own) if i == 0 else 0)
         settled.append(SettledWin(callers[i], w, w.points, honba, sticks))
     return Settlement(WIND_LETTERS[by], "win", tuple(settled), callers[count:], callers, 0, rules)
+
+
+def _table(wins: Sequence[ScoreResult]) -> int:
+    """The riichi sticks on the table: every win's ``riichi_sticks``, or 0 for a winner
+    scored as Tenhou records the second winner of a double ron (the sticks went to the
+    first)."""
+    return max(w.win.riichi_sticks for w in wins)
 
 
 def _check(wins: Sequence[ScoreResult], by: int, rules: RuleSet) -> None:
@@ -252,7 +264,13 @@ def _check(wins: Sequence[ScoreResult], by: int, rules: RuleSet) -> None:
                 f"wins[{i}] was scored under the {used.name} rules, "
                 f"not the {rules.name} rules it is settled under"
             )
-        for name in ("round_wind", "honba", "riichi_sticks", "chankan"):
+        sticks, table = win.riichi_sticks, _table(wins)
+        if sticks not in (0, table):
+            raise InvalidSituationError(
+                f"wins[{i}] has riichi_sticks={sticks} but another has riichi_sticks={table}: one discard,"
+                " one table (0 is accepted: a winner whose sticks went to another, as Tenhou records it)"
+            )
+        for name in ("round_wind", "honba", "chankan"):
             mine, theirs = getattr(win, name), getattr(first.win, name)
             if (mine.upper() if isinstance(mine, str) else mine) != (
                 theirs.upper() if isinstance(theirs, str) else theirs
@@ -268,7 +286,7 @@ def _check(wins: Sequence[ScoreResult], by: int, rules: RuleSet) -> None:
                 "one discard is one tile"
             )
     riichi = sum(1 for w in wins if w.win.riichi or w.win.double_riichi)
-    sticks = first.win.riichi_sticks
+    sticks = _table(wins)
     if riichi > sticks:
         raise InvalidSituationError(
             f"{riichi} winners are in riichi but riichi_sticks={sticks}: each riichi put a stick on the table"

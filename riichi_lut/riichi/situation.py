@@ -243,9 +243,10 @@ def check_sanma(hand: Hand, win: Win, text: object = None) -> None:
         check_three_player_counts(counts, name)
     if win.seat_wind == "N" or win.round_wind == "N":
         which = "seat_wind" if win.seat_wind == "N" else "round_wind"
-        raise InvalidSituationError(
-            f"{which}='N': three-player Riichi has no North seat or round (seats E, S, W);"
-            " a North tile is a guest wind there"
+        raise InvalidSituationError.about(
+            which,
+            "='N': three-player Riichi has no North seat or round (seats E, S, W);"
+            " a North tile is a guest wind there",
         )
 
 
@@ -253,8 +254,8 @@ def build(hand: Hand, win_tile: object, win: Win, rules: RuleSet) -> Situation:
     """Check the hand, the winning tile and the rules against ``win`` (checked already on
     its own) and build the :class:`Situation`."""
     if not isinstance(rules, RuleSet):
-        raise InvalidSituationError(
-            f"rules must be a RuleSet (e.g. riichi_lut.TENHOU), got {type(rules).__name__}"
+        raise InvalidSituationError.about(
+            "rules", f"must be a RuleSet (e.g. riichi_lut.TENHOU), got {type(rules).__name__}"
         )
     if hand.concealed_count + 3 * hand.n_calls != 14:
         raise InvalidHandError(
@@ -264,9 +265,10 @@ def build(hand: Hand, win_tile: object, win: Win, rules: RuleSet) -> Situation:
     if rules.players == 3:
         check_sanma(hand, win)
     elif win.kita:
-        raise InvalidSituationError(
-            f"kita={win.kita}: a kita (North set aside as dora) is three-player only, and the"
-            f" {rules.name} rule set has players=4 (use e.g. TENHOU_SANMA)"
+        raise InvalidSituationError.about(
+            "kita",
+            f"={win.kita}: a kita (North set aside as dora) is three-player only, and the"
+            f" {rules.name} rule set has players=4 (use e.g. TENHOU_SANMA)",
         )
     problem = hand_problem(hand, win, rules.players == 3 and rules.kita_rinshan)
     if problem:

@@ -27,7 +27,7 @@ import numpy as np
 from ..core import args
 from ..core.tiles import CODE_NAMES, NUM_CODES, parse_tiles, validate_code
 from ..core.winds import WIND_INDEX, WIND_LETTERS, wind_index
-from ..errors import InvalidHandError, InvalidSituationError, TileParseError, quote
+from ..errors import InvalidHandError, InvalidSituationError, RiichiLutError, TileParseError, quote
 
 # The situational flags of a win, in one place: Win's fields, the batch twin's (without
 # rinshan, which needs a kan) and the order of ``to_dict()``.
@@ -50,6 +50,18 @@ def as_flag(value: object, name: str) -> bool:
     return args.as_flag(value, name, error=InvalidSituationError)
 
 
+#: The most honba a Win takes. A honba is added on every renchan and every draw, and a
+#: real game has no hard limit (a row of draws in which everyone is tenpai keeps the deal),
+#: but each honba costs the payers 300 points: at 100 the honba alone are worth 30,000, more
+#: than a player's 25,000 start. A larger count is a typo (or an overflow), not a table.
+MAX_HONBA = 100
+
+#: The most riichi sticks a Win takes: a stick is 1,000 points a player held, and a
+#: player needs 1,000 points to declare, so the table cannot hold more sticks than the
+#: points in play: 120,000 at a four-player 30,000 start (M-League, WRC, EMA; Tenhou's
+#: 4 x 25,000 and three players' 3 x 35,000 are less).
+MAX_RIICHI_STICKS = 120
+
 #: The value of ``Win.chankan`` that robs a closed kan (ankan): thirteen orphans only.
 CLOSED_KAN: Literal["closed"] = "closed"
 
@@ -65,9 +77,10 @@ def as_chankan(value: object) -> bool | Literal["closed"]:
         return CLOSED_KAN
     if value is True or value is False or isinstance(value, np.bool_):
         return bool(value)
-    raise InvalidSituationError(
-        f"chankan must be True or False, got {quote(value)} (or 'closed': True robs an added kan,"
-        " 'closed' a closed kan, which only thirteen orphans may rob)"
+    raise InvalidSituationError.about(
+        "chankan",
+        f"must be True or False, got {quote(value)} (or 'closed': True robs an added kan,"
+        " 'closed' a closed kan, which only thirteen orphans may rob)",
     )
 
 
@@ -76,31 +89,67 @@ def as_count(value: object, name: str) -> int:
     return args.as_count(value, name, error=InvalidSituationError)
 
 
+def as_bounded(value: object, name: str, maximum: int, why: str) -> int:
+    """A count 0..``maximum`` (``honba``, ``riichi_sticks``); ``why`` says what the bound is.
+
+    >>> as_bounded(2, "honba", MAX_HONBA, "")
+    2
+    >>> as_bounded(10**9, "honba", MAX_HONBA, "a typo")
+    Traceback (most recent call last):
+    ...
+    riichi_lut.errors.InvalidSituationError: honba must be 0..100 (a typo), got 1000000000
+    """
+    count = as_count(value, name)
+    if count > maximum:
+        raise InvalidSituationError.about(name, f"must be 0..{maximum} ({why}), got {count}")
+    return count
+
+
+_HONBA_WHY = "100 honba are 30,000 points a win"
+_STICKS_WHY = "a stick is 1,000 of at most 120,000 points in play"
+
+
 def as_kita(value: object, facts: Mapping[str, Any]) -> int:
     """``Win.kita``: a count 0..4 of North tiles set aside, which a first-draw win (tenhou,
     chiihou) or a renhou cannot have (``facts`` holds those flags, already read)."""
     kita = as_count(value, "kita")
     if kita > 4:
-        raise InvalidSituationError(f"kita is at most 4 (there are four North tiles), got {kita}")
+        raise InvalidSituationError.about("kita", f"is at most 4 (there are four North tiles), got {kita}")
     if kita and (facts["tenhou"] or facts["chiihou"] or facts["renhou"]):
-        raise InvalidSituationError(
-            "a kita (North set aside) is a call after a draw: it excludes tenhou, chiihou and renhou"
+        raise InvalidSituationError.about(
+            "kita", "(North set aside) is a call after a draw: it excludes tenhou, chiihou and renhou"
         )
     return kita
 
 
 def parse_tile(value: object, name: str) -> int:
-    """One tile as notation ("5p", "0p" for the red five) or a tile code 0..36."""
+    """One tile as notation ("5p", "0p" for the red five) or a tile code 0..36; an error is
+    about ``name`` (an item of a list, ``"dora_indicators[2]"``, names its list as the
+    parameter, and keeps the whole name in the message)."""
     if isinstance(value, str):
         if not value.strip():
-            raise TileParseError(f"{name} must be one tile in notation like '5p', got an empty string")
+            raise _tile_error(
+                TileParseError, name, "must be one tile in notation like '5p', got an empty string"
+            )
         codes = parse_tiles(value)
         if len(codes) != 1:
-            raise InvalidHandError(f"{name} must be one tile, got {quote(value)} ({len(codes)} tiles)")
+            raise _tile_error(
+                InvalidHandError, name, f"must be one tile, got {quote(value)} ({len(codes)} tiles)"
+            )
         return codes[0]
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         return validate_code(value)
-    raise InvalidHandError(f"{name} must be a tile in notation like '5p', got {quote(value)}")
+    raise _tile_error(InvalidHandError, name, f"must be a tile in notation like '5p', got {quote(value)}")
+
+
+def _tile_error(kind: type[TileParseError | InvalidHandError], name: str, detail: str) -> RiichiLutError:
+    """``kind.about(name, detail)``, or for an item of a list (``name[i]``) the message with
+    the item's name and the list as the parameter."""
+    if "[" not in name:
+        return kind.about(name, detail)
+    error = kind(f"{name} {detail}")
+    error.parameter = name.partition("[")[0]
+    return error
 
 
 def parse_indicators(value: object, name: str) -> tuple[int, ...]:
@@ -109,7 +158,7 @@ def parse_indicators(value: object, name: str) -> tuple[int, ...]:
         return tuple(parse_tiles(value)) if value.strip() else ()
     if isinstance(value, Iterable):
         return tuple(parse_tile(v, f"{name}[{i}]") for i, v in enumerate(value))
-    raise InvalidHandError(f"{name} must be a list of tiles, got {quote(value)}")
+    raise _tile_error(InvalidHandError, name, f"must be a list of tiles, got {quote(value)}")
 
 
 def _indicators(value: object, name: str) -> tuple[int, ...]:
@@ -176,8 +225,11 @@ class Win:
     - ``dora_indicators``, ``ura_indicators``: a notation string (``"1m5z"``) or a list of
       tiles (notation or codes), stored as tile codes; at most 5 dora indicators, ura only
       for riichi and no more ura than dora.
-    - ``honba``: counters on the table; ``riichi_sticks``: every 1,000-point deposit on the
-      table, the winner's own included, so a riichi win has at least 1.
+    - ``honba``: counters on the table, 0..100 (:data:`MAX_HONBA`); ``riichi_sticks``: every
+      1,000-point deposit on the table the winner takes, the winner's own included, 0..120
+      (:data:`MAX_RIICHI_STICKS`). A riichi win may have 0: the second winner of a double
+      ron, whose stick went with the others to the first winner in turn order (Tenhou
+      records that win with 0 sticks; :func:`~riichi_lut.riichi.settle` hands the sticks out).
     - ``open_riichi``: the riichi (or double riichi) was declared open, the hand shown
       (scored where ``RuleSet.open_riichi``); needs riichi.
     - ``paarenchan``: the dealer's consecutive wins, this one included (0: not counted);
@@ -258,35 +310,40 @@ class Win:
         seat = WIND_LETTERS[wind_index(seat_wind, "seat_wind")]
         facts["seat_wind"] = seat
         facts["round_wind"] = WIND_LETTERS[wind_index(round_wind, "round_wind")]
-        facts["honba"] = honba if type(honba) is int and honba >= 0 else as_count(honba, "honba")
+        facts["honba"] = (
+            honba
+            if type(honba) is int and 0 <= honba <= MAX_HONBA
+            else as_bounded(honba, "honba", MAX_HONBA, _HONBA_WHY)
+        )
         sticks = riichi_sticks
         facts["riichi_sticks"] = (
-            sticks if type(sticks) is int and sticks >= 0 else as_count(sticks, "riichi_sticks")
+            sticks
+            if type(sticks) is int and 0 <= sticks <= MAX_RIICHI_STICKS
+            else as_bounded(sticks, "riichi_sticks", MAX_RIICHI_STICKS, _STICKS_WHY)
         )
         in_riichi = facts["riichi"] or facts["double_riichi"]
         if ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou:  # validated
             problem = flags_problem({**facts, "riichi": in_riichi}, seat == "E")
             if problem:
                 raise InvalidSituationError(problem)
-        if in_riichi and not facts["riichi_sticks"]:
-            raise InvalidSituationError(
-                "riichi_sticks is 0, but a riichi (or double riichi) winner's own 1,000-point stick"
-                " is on the table: give riichi_sticks=1 or more"
-            )
+        # riichi with riichi_sticks=0 is a win: the second winner of a double ron, whose stick
+        # (with every other) went to the first winner in turn order (Tenhou records it so).
         dora = _indicators(dora_indicators, "dora_indicators")
         ura = _indicators(ura_indicators, "ura_indicators")
         if ura and not in_riichi:
-            raise InvalidSituationError("ura dora indicators are only revealed for a riichi hand")
+            raise InvalidSituationError.about("ura_indicators", "are only revealed for a riichi hand")
         if len(dora) > 5 or len(ura) > len(dora):
-            raise InvalidSituationError(
-                f"{len(dora)} dora and {len(ura)} ura indicators: at most 5 dora, and no more ura than dora"
+            raise InvalidSituationError.about(
+                "dora_indicators" if len(dora) > 5 else "ura_indicators",
+                f": {len(dora)} dora and {len(ura)} ura indicators: at most 5 dora,"
+                " and no more ura than dora",
             )
         facts["dora_indicators"] = dora
         facts["ura_indicators"] = ura
         facts["open_riichi"] = open_riichi if open_riichi is False else as_flag(open_riichi, "open_riichi")
         if facts["open_riichi"] and not in_riichi:
-            raise InvalidSituationError(
-                "open_riichi is a riichi declared with the hand shown: it needs riichi (or double riichi)"
+            raise InvalidSituationError.about(
+                "open_riichi", "is a riichi declared with the hand shown: it needs riichi (or double riichi)"
             )
         facts["paarenchan"] = (
             paarenchan
@@ -294,8 +351,8 @@ class Win:
             else (as_count(paarenchan, "paarenchan"))
         )
         if facts["paarenchan"] and seat != "E":
-            raise InvalidSituationError(
-                f"paarenchan is a count of the dealer's consecutive wins: the winner sits {seat}, not East"
+            raise InvalidSituationError.about(
+                "paarenchan", f"is a count of the dealer's consecutive wins: the winner sits {seat}, not East"
             )
         facts["kita"] = kita if kita == 0 and type(kita) is int else as_kita(kita, facts)
         self.__dict__.update(facts)  # frozen: the fields are set here, once

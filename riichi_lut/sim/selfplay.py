@@ -80,7 +80,7 @@ from .backend import Chunk, plan, stream
 from .deals import deal_counts
 from .kita import MAX_KITA, NORTH, KitaState
 from .limits import MAX_PLAYER_TURNS, allocating, check_memory, check_work, chunk_parameter
-from .selfplay_result import SelfPlayResult
+from .selfplay_result import Played, SelfPlayResult
 from .selfplay_score import score_wins
 
 WALL_AFTER_DEAL = 136 - 13
@@ -89,24 +89,6 @@ WALL_AFTER_DEAL_3P = 108 - 13
 DEFAULT_SELFPLAY_CHUNK = 1 << 14
 
 # --------------------------------------------------------------------------- the game loop
-
-
-@dataclass(frozen=True)
-class Played:
-    """Per-game outcome of :func:`play` (``-1`` where the event did not happen), and the
-    winning hands (14 counts, in the order of ``won``) with their winning kinds and
-    whether each came on a kita's replacement."""
-
-    tenpai_turn: np.ndarray  # int16: first turn the 13-tile hand was tenpai (0 = at the start)
-    riichi_turn: np.ndarray  # int16: turn of the riichi discard (0 = declared before the start)
-    win_turn: np.ndarray  # int16: the draw that completed the hand (1..draws)
-    won: np.ndarray  # intp: the games that won, in the order of win_hands
-    win_hands: np.ndarray  # (W, 34) uint8
-    win_kinds: np.ndarray  # (W,) intp
-    player_turns: int  # turn draws made over all games (kita replacements not counted)
-    kita: np.ndarray  # int8: kita each game declared (0 without kita)
-    kita_turn: np.ndarray  # int16: turn of the game's first kita
-    win_replacement: np.ndarray  # (W,) bool: the win came on a kita's replacement tile
 
 
 def _best_discards(

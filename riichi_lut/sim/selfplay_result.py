@@ -1,5 +1,8 @@
 """What a self-play run came to (:func:`riichi_lut.sim.selfplay.selfplay`): the settings,
-the tenpai and win curves by turn and the score distribution of the wins.
+the tenpai and win curves by turn and the score distribution of the wins; and what each
+batch of games came to (:class:`Played`, scored by :mod:`riichi_lut.sim.selfplay_score`,
+which is why it lives here: neither ``selfplay`` nor ``selfplay_score`` imports the other
+both ways).
 
 >>> from riichi_lut.sim import selfplay
 >>> r = selfplay(500, draws=4, seed=2, players=3)
@@ -15,7 +18,25 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["SelfPlayResult"]
+__all__ = ["Played", "SelfPlayResult"]
+
+
+@dataclass(frozen=True)
+class Played:
+    """Per-game outcome of :func:`~riichi_lut.sim.selfplay.play` (``-1`` where the event
+    did not happen), and the winning hands (14 counts, in the order of ``won``) with their
+    winning kinds and whether each came on a kita's replacement."""
+
+    tenpai_turn: np.ndarray  # int16: first turn the 13-tile hand was tenpai (0 = at the start)
+    riichi_turn: np.ndarray  # int16: turn of the riichi discard (0 = declared before the start)
+    win_turn: np.ndarray  # int16: the draw that completed the hand (1..draws)
+    won: np.ndarray  # intp: the games that won, in the order of win_hands
+    win_hands: np.ndarray  # (W, 34) uint8
+    win_kinds: np.ndarray  # (W,) intp
+    player_turns: int  # turn draws made over all games (kita replacements not counted)
+    kita: np.ndarray  # int8: kita each game declared (0 without kita)
+    kita_turn: np.ndarray  # int16: turn of the game's first kita
+    win_replacement: np.ndarray  # (W,) bool: the win came on a kita's replacement tile
 
 
 @dataclass(frozen=True)

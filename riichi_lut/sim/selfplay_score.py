@@ -16,15 +16,12 @@ and a win after a kita is neither tenhou nor chiihou (Tenhou's manual, ``docs/sa
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..riichi.batch import YAKU_BITS, BatchWin, score_batch
 from ..riichi.rules import RuleSet
-
-if TYPE_CHECKING:
-    from .selfplay import Played
+from .selfplay_result import Played
 
 __all__ = ["Scored", "histogram", "score_wins", "win_rows"]
 

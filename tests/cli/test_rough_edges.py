@@ -179,7 +179,8 @@ FLAG_CASES = [
     # (argv, what the message must say, the Python name it must not)
     (SCORE[:-4] + ["--seat", "X", "--round", "E"], "error: --seat must be 'E', 'S', 'W' or 'N'", "seat_wind"),
     (SCORE[:-2] + ["--round", "2z"], "error: --round must be", "round_wind"),
-    (SCORE + ["--riichi"], "error: --sticks is 0, but a riichi", "riichi_sticks"),
+    (SCORE + ["--riichi", "--sticks", "121"], "error: --sticks must be 0..120 (", "riichi_sticks"),
+    (SCORE + ["--honba", "101"], "error: --honba must be 0..100 (", "honba must"),
     (SCORE + ["--sticks", "-1"], "error: --sticks must be an int >= 0, got -1", "riichi_sticks"),
     (SCORE + ["--honba", "-1"], "error: --honba must be an int >= 0, got -1", "honba must"),
     (SCORE + ["--dora", "9x"], "error: --dora: unknown character 'x'", "dora_indicators"),

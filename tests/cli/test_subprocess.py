@@ -19,6 +19,7 @@ import pytest
 import riichi_lut
 from riichi_lut import mcr
 from riichi_lut.cli.main import build_parser
+from riichi_lut.coach.explain import score_report
 from riichi_lut.lut import loader
 
 pytestmark = pytest.mark.slow  # every test starts riichi-lut in a subprocess
@@ -139,7 +140,7 @@ def test_subprocess_score_human_and_json():
     win = riichi_lut.Win(
         tsumo=False, seat_wind="S", round_wind="E", riichi=True, riichi_sticks=1, dora_indicators="1s"
     )
-    assert as_json("score") == riichi_lut.score("234m456p678s22345s", "5s", win).to_dict()
+    assert as_json("score") == score_report(riichi_lut.score("234m456p678s22345s", "5s", win))
 
 
 def test_subprocess_shanten_human_and_json():

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 from riichi_lut.cli.main import main
-from riichi_lut.coach.explain import SUGGESTION_CODES, Suggestion, suggestion, suggestions
+from riichi_lut.coach.explain import SUGGESTION_CODES, Suggestion, score_report, suggestion, suggestions
 from riichi_lut.riichi import score
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -75,10 +77,13 @@ def test_dora_indicators_are_not_live():
     assert shown.live == (plain.live[0], plain.live[1] - 1) and shown.total == plain.total - 1
 
 
-def test_suggestion_is_data_in_to_dict():
+def test_suggestion_is_data_in_the_score_report():
     hand, tile, facts = RON_HAND
     r = score(hand, tile, **facts, **RIICHI)
-    data = r.to_dict()
+    data = score_report(r)
+    # issue 25: to_dict() is the score's data; the report adds the explainer's, at the end
+    assert list(data) == [*r.to_dict(), "suggestion", "alternatives"]
+    assert "suggestion" not in r.to_dict() and "alternatives" not in r.to_dict()
     assert data["suggestion"] == suggestion(r).to_dict()
     assert data["suggestion"]["code"] == "none"
     wider = _wider(r)
@@ -160,3 +165,30 @@ def test_an_open_riichi_is_weighed_against_dama_too():
     r = score("12345678999955p", "5p", **facts, rules=TENHOU.replace(open_riichi=True))  # baiman either way
     assert "open_riichi" in {y.id for y in r.yaku}
     assert suggestion(r).code == "dama"
+
+
+def test_the_scorer_imports_no_explainer_and_explain_still_works():
+    # issue 25: riichi/score.py imports nothing from coach/ (no import circle); the facade
+    # provides ScoreResult.explain() through riichi_lut.hooks, loading coach.explain on use
+    code = (
+        "import sys\n"
+        "from riichi_lut.riichi.score import score\n"
+        "r = score('234m456p678s22345s', '5s', tsumo=False, seat_wind='S', round_wind='E')\n"
+        "d = r.to_dict()\n"
+        "assert 'riichi_lut.coach.explain' not in sys.modules, 'the scorer loaded the explainer'\n"
+        "assert 'suggestion' not in d\n"
+        "from riichi_lut.coach.explain import explain\n"
+        "assert r.explain() == explain(r) and r.explain().startswith('What won:')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_dama_is_said_to_a_double_rons_second_winner_with_no_stick_left():
+    # issue 25: a riichi winner with riichi_sticks=0 (the first winner took the sticks) is
+    # weighed against dama like any other riichi win
+    facts = {"tsumo": False, "seat_wind": "S", "round_wind": "E", "riichi": True}
+    for sticks in (1, 0):
+        r = score("12345678923455p", "4p", **facts, riichi_sticks=sticks)
+        said = suggestion(r)
+        assert (said.code, said.points) == ("dama", r.points)

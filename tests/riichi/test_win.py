@@ -22,7 +22,7 @@ from riichi_lut.errors import InvalidHandError, InvalidSituationError, NotAWinEr
 from riichi_lut.riichi import TENHOU, WRC, ScoreResult, Win, nagashi_mangan, score
 from riichi_lut.riichi.batch import BatchWin, has_yaku_batch, score_batch
 from riichi_lut.riichi.batch.inputs import BATCH_FLAGS
-from riichi_lut.riichi.win import WIN_FLAGS
+from riichi_lut.riichi.win import MAX_HONBA, MAX_RIICHI_STICKS, WIN_FLAGS
 from riichi_lut.sim.selfplay import selfplay
 
 R = "123m456p234789s99s"  # closed, no yaku of its own; 3s a kanchan
@@ -157,20 +157,65 @@ def test_contradictions_are_refused_on_construction(changes: dict[str, Any], mes
 
 
 @pytest.mark.parametrize("flag", ["riichi", "double_riichi"])
-def test_riichi_with_no_stick_on_the_table_is_refused(flag: str) -> None:
-    with pytest.raises(InvalidSituationError, match=r"riichi_sticks is 0, .* give riichi_sticks=1 or more"):
-        plain(**{flag: True})
-    with pytest.raises(InvalidSituationError, match="riichi_sticks is 0"):
-        score(R, "3s", tsumo=False, seat_wind="S", round_wind="E", **{flag: True})
-    assert plain(**{flag: True, "riichi_sticks": 1}).in_riichi
+def test_riichi_with_no_stick_is_the_second_winner_of_a_double_ron(flag: str) -> None:
+    # issue 25: the first winner in turn order took every stick; Tenhou records this win with 0
+    assert plain(**{flag: True}).riichi_sticks == 0
+    by_keywords = score(R, "3s", tsumo=False, seat_wind="S", round_wind="E", **{flag: True})
+    for r in (by_keywords, score(R, "3s", plain(**{flag: True}))):
+        assert (r.riichi_sticks, r.total, r.han) == (0, r.points, 1 + (flag == "double_riichi"))
     assert score(R, "3s", plain(**{flag: True, "riichi_sticks": 1})).riichi_sticks == 1000
 
 
-def test_cli_riichi_without_sticks_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_riichi_without_sticks_scores(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["score", A, "--win", "8s", "--ron", "--seat", "S", "--round", "E", "--riichi"]
-    assert main(argv) == 2
-    assert "--sticks is 0" in capsys.readouterr().err  # issue 12: the CLI names its flag
+    assert main(argv) == 0
     assert main([*argv, "--sticks", "1"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "maximum", "why"),
+    [
+        ("honba", MAX_HONBA, "30,000 points a win"),
+        ("riichi_sticks", MAX_RIICHI_STICKS, "120,000 points in play"),
+    ],
+)
+def test_honba_and_sticks_have_an_upper_bound(name: str, maximum: int, why: str) -> None:
+    assert getattr(plain(**{name: maximum}), name) == maximum
+    assert score(A, "8s", tsumo=False, seat_wind="S", round_wind="E", **{name: maximum}).total > 0
+    for too_many in (maximum + 1, 10**9, np.int64(maximum + 1)):
+        message = rf"^{name} must be 0\.\.{maximum} \(.*{why}\), got {too_many}$"
+        with pytest.raises(InvalidSituationError, match=message) as info:
+            plain(**{name: too_many})
+        assert info.value.parameter == name and info.value.worded("--n") == "--n " + info.value.detail
+        with pytest.raises(InvalidSituationError, match=message):  # the fast path too
+            score(A, "8s", tsumo=False, seat_wind="S", round_wind="E", **{name: too_many})
+
+
+@pytest.mark.parametrize(
+    ("changes", "parameter"),
+    [
+        ({"seat_wind": "X"}, "seat_wind"),
+        ({"round_wind": "2z"}, "round_wind"),
+        ({"chankan": "open"}, "chankan"),
+        ({"honba": -1}, "honba"),
+        ({"riichi_sticks": 1.5}, "riichi_sticks"),
+        ({"ura_indicators": "1m", "dora_indicators": "2m"}, "ura_indicators"),
+        ({"dora_indicators": "1m2m3m4m5m6m"}, "dora_indicators"),
+        ({"riichi": True, "dora_indicators": "1m", "ura_indicators": "1m2m"}, "ura_indicators"),
+        ({"open_riichi": True}, "open_riichi"),
+        ({"paarenchan": 8}, "paarenchan"),
+        ({"kita": 5}, "kita"),
+        ({"dora_indicators": 5}, "dora_indicators"),
+        ({"dora_indicators": ["1m", 5.0]}, "dora_indicators"),
+    ],
+)
+def test_an_error_about_one_fact_names_it_as_its_parameter(changes: dict[str, Any], parameter: str) -> None:
+    with pytest.raises(RiichiLutError) as info:
+        plain(**changes)
+    assert info.value.parameter == parameter
+    if info.value.detail is not None:  # the message reads the same with a shell's own name
+        assert str(info.value) == info.value.worded(parameter)
+        assert parameter not in info.value.worded("--x")
 
 
 @pytest.mark.parametrize(
@@ -199,8 +244,7 @@ def test_replace_returns_a_new_validated_win() -> None:
     assert w.replace() == w and w.replace(seat_wind="w").seat_wind == "W"
     with pytest.raises(InvalidSituationError, match="ippatsu needs riichi"):
         other.replace(riichi=False)
-    with pytest.raises(InvalidSituationError, match="riichi_sticks is 0"):
-        w.replace(riichi_sticks=0)
+    assert w.replace(riichi_sticks=0).riichi_sticks == 0  # a double ron's second winner
     with pytest.raises(InvalidSituationError, match="unknown fact"):
         w.replace(ipatsu=True)
 

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 
 from riichi_lut import hint, score
+from riichi_lut.coach.explain import score_report
 from riichi_lut.mcr import Win as McrWin
 from riichi_lut.mcr import hint as mcr_hint
 from riichi_lut.mcr import score as mcr_score
@@ -292,7 +293,7 @@ def test_the_score_view_equals_the_api_and_the_library(page, base_url, hand, par
         honba=int(params.get("honba", 0)),
         riichi_sticks=int(params.get("sticks", 0)),
     )
-    library = score(hand, params["win"], win).to_dict()
+    library = score_report(score(hand, params["win"], win))
     assert body == library
     assert page.get_attribute("#score-total", "data-total") == str(library["total"])
     shown = page.eval_on_selector_all(

@@ -243,13 +243,14 @@ def _score_params() -> tuple[Param, ...]:
             default="",
             help="ura dora indicators (riichi only)",
         ),
-        Param("honba", reader=whole_number(), default="0", help="honba counters on the table"),
+        Param("honba", reader=whole_number(), default="0", help="honba counters on the table, 0..100"),
         Param(
             "riichi_sticks",
             reader=whole_number(),
             flag="--sticks",
             default="0",
-            help="riichi sticks on the table, yours included",
+            help="riichi sticks on the table that you take, yours included, 0..120 (0 for the second winner of"
+            " a double ron: the first took them)",
         ),
         Param(
             "open_riichi", reader=None, help="the riichi was declared open (scored where the rules play it)"

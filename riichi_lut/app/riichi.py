@@ -249,8 +249,8 @@ def _score_params() -> tuple[Param, ...]:
             reader=whole_number(),
             flag="--sticks",
             default="0",
-            help="riichi sticks on the table that you take, yours included, 0..120 (0 for the second winner of"
-            " a double ron: the first took them)",
+            help="riichi sticks on the table that you take, yours included, 0..120 (0 for the second winner"
+            " of a double ron: the first took them)",
         ),
         Param(
             "open_riichi", reader=None, help="the riichi was declared open (scored where the rules play it)"

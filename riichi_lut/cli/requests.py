@@ -68,8 +68,11 @@ def add_request(
         elif param.switch:
             target.add_argument(param.flag, dest=param.name, action="store_true", help=_help(param))
         else:
-            target.add_argument(param.flag, dest=param.name, metavar=param.metavar, help=_help(param))
-    parser.add_argument("--json", action="store_true", help="print JSON (the library's to_dict())")
+            metavar = param.metavar or param.field.upper().replace("-", "_")
+            target.add_argument(param.flag, dest=param.name, metavar=metavar, help=_help(param))
+    parser.add_argument(
+        "--json", action="store_true", help="print JSON: what the web API answers (the result's to_dict())"
+    )
     if unicode:
         parser.add_argument("--unicode", action="store_true", help="draw the tiles as Unicode mahjong tiles")
     parser.set_defaults(run=lambda args: run_request(request, printer, args), request=request)

@@ -81,7 +81,9 @@ def test_help_lists_the_defaults_it_promises(capsys):
     with pytest.raises(SystemExit):
         main(["score", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "(default: Tenhou)" in out and "--honba HONBA honba counters on the table (default: 0)" in out
+    assert (
+        "(default: Tenhou)" in out and "--honba HONBA honba counters on the table, 0..100 (default: 0)" in out
+    )
 
 
 # --------------------------------------------------------------------------- case

@@ -46,6 +46,7 @@ from .tiles import (
     validate_counts,
     validate_red,
 )
+from .typed import link_hand
 
 __all__ = [
     "MAX_CALLS",
@@ -312,6 +313,7 @@ def _read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[
     count (``Hand(text, calls=...)`` adds calls to it)."""
     if not isinstance(text, str):
         raise TileParseError(f"hand notation must be a str, got {type(text).__name__}")
+    text = link_hand(text)
     if not text.strip():
         raise TileParseError("no tiles in an empty or blank string", text)
     split = next((i for i, ch in enumerate(text) if ch in "[(])"), len(text))

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..errors import InvalidHandError, TileParseError, describe, quote
+from .typed import GLYPH_KINDS, IGNORED_AFTER_GLYPH, RED_MARK, UPPER_SUITS, link_hand
 
 __all__ = [
     "CODE_NAMES",
@@ -266,11 +267,40 @@ def _unknown_character(text: str, position: int) -> TileParseError:
     )
 
 
+def _typed_tile(text: str, position: int, pending: list[int], pairs: list[tuple[int, int]]) -> None:
+    """A character that plain mpsz does not know: an upper-case suit letter, a Unicode tile,
+    the red mark after a Unicode five, a variation selector after a tile (core/typed.py);
+    anything else is an unknown character."""
+    char = text[position]
+    suit = UPPER_SUITS.get(char)
+    if suit is not None:
+        if not pending:
+            raise TileParseError(f"suit letter {char!r} has no digits", text, position)
+        pairs.extend((_code_from_digit(text, p, suit), p) for p in pending)
+        pending.clear()
+        return
+    kind = GLYPH_KINDS.get(char)
+    previous = text[position - 1] if position else ""
+    if kind is not None or char == RED_MARK or char in IGNORED_AFTER_GLYPH:
+        if pending:
+            raise TileParseError("digits with no suit letter", text, pending[0])
+        if kind is not None:
+            pairs.append((kind, position))
+            return
+        if char == RED_MARK and previous in GLYPH_KINDS and GLYPH_KINDS[previous] in RED_FIVE_KINDS:
+            pairs[-1] = (RED_CODES[RED_FIVE_KINDS.index(GLYPH_KINDS[previous])], pairs[-1][1])
+            return
+        if char in IGNORED_AFTER_GLYPH and previous in GLYPH_KINDS:
+            return
+    raise _unknown_character(text, position)
+
+
 def scan_tiles(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """Read the mpsz tiles of ``text[start:end]`` as ``(code, position)`` pairs.
 
     Syntax only: copies are not counted (see :func:`check_copies`). Positions are
     indices into the whole ``text``, as are those of any :class:`TileParseError`.
+    Upper-case suits and the Unicode tiles are read too (:mod:`riichi_lut.core.typed`).
     An empty or blank span gives ``[]``.
 
     >>> scan_tiles("[406p]", 1, 5)
@@ -293,7 +323,7 @@ def scan_tiles(text: str, start: int = 0, end: int | None = None) -> list[tuple[
             if pending:
                 raise TileParseError("digits with no suit letter", text, pending[0])
         else:
-            raise _unknown_character(text, position)
+            _typed_tile(text, position, pending, pairs)
     if pending:
         raise TileParseError("digits with no suit letter", text, pending[0])
     return pairs
@@ -336,7 +366,7 @@ def parse_tiles(text: str) -> list[int]:
     ...
     riichi_lut.errors.TileParseError: digits with no suit letter (at position 3 in '12m3')
     """
-    text = _require_text(text)
+    text = link_hand(_require_text(text))
     if not text.strip():
         raise TileParseError("no tiles in an empty or blank string", text)
     pairs = scan_tiles(text)

@@ -138,7 +138,7 @@ def test_parse_tiles_keeps_written_order(text, codes):
         ("123h", 3, "unknown character 'h'"),
         ("E", 0, "unknown character 'E'"),
         ("5mr", 2, "unknown character 'r'"),
-        ("1M", 1, "unknown character 'M'"),
+        ("1X", 1, "unknown character 'X'"),  # upper-case suits are read (test_typed.py), not other letters
         ("12m-3p", 3, "unknown character '-'"),
         ("8z", 0, "8z"),
         ("12m9z", 3, "9z"),

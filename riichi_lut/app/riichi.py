@@ -187,13 +187,15 @@ def _score_report(result: Any) -> Any:
 
 
 def _yaku(values: dict[str, Any]) -> Any:
-    from ..riichi.glossary import YAKU, find_yaku  # noqa: PLC0415 (start-up: the glossary is large)
+    from ..riichi.glossary import YAKU  # noqa: PLC0415 (start-up: the glossary is large)
+    from ..riichi.yaku_names import search_yaku  # noqa: PLC0415 (start-up: as the glossary)
 
     name = values["name"]
     if name is None:
         return list(YAKU)
     with about("name"):
-        return find_yaku(name)
+        found = search_yaku(name)
+    return found[0] if len(found) == 1 else list(found)  # a family (yakuhai): each of it
 
 
 def _yaku_report(result: Any) -> Any:

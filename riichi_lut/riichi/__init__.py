@@ -6,7 +6,7 @@
 (1, 40, [('S', 700), ('W', 700), ('N', 700)], 2100)
 """
 
-from .glossary import YAKU, YakuEntry, find_yaku
+from .glossary import YAKU, YakuEntry
 from .points import nagashi_mangan
 from .rules import (
     EMA,
@@ -22,6 +22,7 @@ from .rules import (
 from .score import Dora, ScoreResult, score
 from .settle import SettledWin, Settlement, settle
 from .win import Win
+from .yaku_names import find_yaku, search_yaku
 
 __all__ = [
     "EMA",
@@ -43,5 +44,6 @@ __all__ = [
     "find_yaku",
     "nagashi_mangan",
     "score",
+    "search_yaku",
     "settle",
 ]

@@ -13,8 +13,9 @@ situation and checks that the result lists that yaku.
 ('平和', 'All runs', 1, True)
 >>> entry.example_hand, entry.example_win
 ('123m456p789s55p234s', '4s')
->>> find_yaku("Seven pairs").id
-'chiitoitsu'
+
+Names are looked up (ids, romaji, English, kanji, everyday aliases) by
+:mod:`riichi_lut.riichi.yaku_names`.
 """
 
 from __future__ import annotations
@@ -22,12 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InvalidArgumentError, quote
 from .rules import TENHOU, RuleSet
 from .win import Win
 from .yaku import ROWS, YakuRow
 
-__all__ = ["YAKU", "YAKU_BY_ID", "YakuEntry", "find_yaku"]
+__all__ = ["YAKU", "YAKU_BY_ID", "YakuEntry"]
 
 _ROW = {row.id: row for row, _ in ROWS}
 
@@ -449,28 +449,3 @@ YAKU: tuple[YakuEntry, ...] = (
 
 YAKU_BY_ID: dict[str, YakuEntry] = {entry.id: entry for entry in YAKU}
 """The entries by yaku id."""
-
-
-def _names(entry: YakuEntry) -> set[str]:
-    names = (entry.id, entry.romaji, entry.row.name, entry.english, entry.kanji)
-    return {" ".join(n.split()).casefold() for n in names}
-
-
-def find_yaku(name: str) -> YakuEntry:
-    """The entry a name means: its id, romaji, English name or kanji, in any case
-    (``"pinfu"``, ``"Pinfu"``, ``"All runs"``, ``"平和"``); an unknown name raises
-    :class:`~riichi_lut.errors.InvalidArgumentError` listing the ids.
-
-    >>> find_yaku("平和").id, find_yaku("ALL SIMPLES").id
-    ('pinfu', 'tanyao')
-    """
-    if not isinstance(name, str):
-        raise InvalidArgumentError(f"a yaku name must be a string, got {quote(name)}")
-    wanted = " ".join(name.split()).casefold()
-    for entry in YAKU:
-        if wanted in _names(entry):
-            return entry
-    raise InvalidArgumentError(
-        f"no yaku is called {quote(name)}; give an id, romaji, English name or kanji, e.g."
-        f" {', '.join(e.id for e in YAKU[:6])} (all: riichi-lut yaku)"
-    )

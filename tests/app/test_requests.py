@@ -216,3 +216,13 @@ def test_errors_carry_their_parameter():
     with pytest.raises(RiichiLutError) as info:
         REQUESTS["score"].param("honba").read("x")
     assert info.value.parameter == "honba" and info.value.worded("--honba").startswith("--honba must")
+
+
+def test_yaku_by_everyday_name_and_family_on_both_shells(capsys):
+    assert answer("/api/yaku", {"name": ["sanshoku"]}).body["id"] == "sanshoku_doujun"
+    family = answer("/api/yaku", {"name": ["yakuhai"]}).body
+    assert [e["id"] for e in family][:3] == ["yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun"]
+    assert main(["yaku", "haku", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == "yakuhai_haku"
+    assert main(["yaku", "sanshok"]) == 2
+    assert "did you mean sanshoku (sanshoku_doujun)" in capsys.readouterr().err

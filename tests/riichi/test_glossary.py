@@ -61,3 +61,73 @@ def test_an_unknown_yaku_name_is_a_named_error():
         find_yaku("pinf")
     with pytest.raises(InvalidArgumentError, match="must be a string"):
         find_yaku(3)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ everyday names (issue 25)
+
+
+@pytest.mark.parametrize(
+    ("name", "yaku_id"),
+    [
+        ("sanshoku", "sanshoku_doujun"),
+        ("haku", "yakuhai_haku"),
+        ("Hatsu", "yakuhai_hatsu"),
+        ("chun", "yakuhai_chun"),
+        ("jikaze", "yakuhai_seat"),
+        ("bakaze", "yakuhai_round"),
+        ("chitoitsu", "chiitoitsu"),
+        ("Chītoitsu", "chiitoitsu"),
+        ("chii-toitsu", "chiitoitsu"),
+        ("ittsuu", "ittsu"),
+        ("toitoi", "toitoi"),
+        ("honitsu", "honitsu"),
+        ("tsumo", "menzen_tsumo"),
+        ("double riichi", "double_riichi"),
+        ("ryuuiisou", "ryuuiisou"),
+        ("ryuiiso", "ryuuiisou"),
+        ("kokushi musou", "kokushi"),
+        ("suuankou", "suuankou"),
+    ],
+)
+def test_find_yaku_by_everyday_names_and_spellings(name, yaku_id):
+    assert find_yaku(name).id == yaku_id
+
+
+def test_a_family_name_gives_every_member_and_find_yaku_asks_for_one():
+    from riichi_lut.riichi import search_yaku
+    from riichi_lut.riichi.yaku_names import GROUPS
+
+    assert [e.id for e in search_yaku("yakuhai")] == list(GROUPS["yakuhai"])
+    assert [e.id for e in search_yaku("pinfu")] == ["pinfu"]
+    with pytest.raises(InvalidArgumentError, match="'yakuhai' is several yaku: yakuhai_haku, ") as info:
+        find_yaku("yakuhai")
+    assert info.value.parameter == "name"
+
+
+@pytest.mark.parametrize(
+    ("typo", "suggested"),
+    [
+        ("sanshok", "sanshoku"),
+        ("toitio", "toitoi"),
+        ("pinfuu ", None),
+        ("chinitsuu", None),
+        ("tanyo", "tanyao"),
+    ],
+)
+def test_a_near_name_is_suggested(typo, suggested):
+    if suggested is None:  # long vowels fold: these are found, not suggested
+        assert find_yaku(typo)
+        return
+    with pytest.raises(InvalidArgumentError, match=f"did you mean {suggested}") as info:
+        find_yaku(typo)
+    assert info.value.parameter == "name"
+
+
+def test_every_alias_finds_its_yaku_and_no_two_yaku_share_a_name():
+    from riichi_lut.riichi.yaku_names import ALIASES, fold
+
+    owner: dict[str, str] = {}
+    for entry in YAKU:
+        for name in (entry.id, entry.romaji, entry.english, entry.kanji, *ALIASES.get(entry.id, ())):
+            assert owner.setdefault(fold(name), entry.id) == entry.id, name
+            assert find_yaku(name).id == entry.id

@@ -5,7 +5,9 @@ The 34 kinds are the code points U+1F000-U+1F021: winds U+1F000-U+1F003 (1z-4z, 
 North), the dragons red U+1F004 (7z), green U+1F005 (6z) and white U+1F006 (5z),
 characters U+1F007-U+1F00F (1m-9m), bamboos U+1F010-U+1F018 (1s-9s) and circles
 U+1F019-U+1F021 (1p-9p). A red five (``0m``, ``0p``, ``0s``) is the five followed by
-:data:`RED_MARK` (``*``). Only the printed words change: ``--json`` stays in mpsz.
+:data:`RED_MARK` (``*``). Only the printed words change: ``--json`` stays in mpsz. The
+table is the parser's (:data:`riichi_lut.core.typed.TILE_GLYPHS`), so a hand printed here
+reads back as the same hand.
 
 >>> glyphs("123m0p") == "\\U0001F007\\U0001F008\\U0001F009\\U0001F01D*"
 True
@@ -18,13 +20,11 @@ from __future__ import annotations
 
 import re
 
+from ..core.typed import RED_MARK, TILE_GLYPHS
+
 __all__ = ["RED_MARK", "glyphs", "render", "unicode_tiles"]
 
-RED_MARK = "*"
-"""What follows a five drawn in Unicode to say it is the red five."""
-
-_FIRST = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
-_HONOURS = {1: 0x1F000, 2: 0x1F001, 3: 0x1F002, 4: 0x1F003, 5: 0x1F006, 6: 0x1F005, 7: 0x1F004}
+_FIRST_KIND = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 # a run of mpsz groups ("2234m506p", "1zx3": a tile and its live count), not inside a
 # word, a number or a link ("1st", "3n+1", "?q=1m")
@@ -34,10 +34,10 @@ _GROUP = re.compile(r"([0-9]+)([mpsz])")
 
 def _glyph(digit: int, suit: str) -> str:
     if suit == "z":
-        return chr(_HONOURS[digit]) if digit in _HONOURS else f"{digit}z"
+        return TILE_GLYPHS[26 + digit] if 1 <= digit <= 7 else f"{digit}z"
     if digit == 0:
-        return chr(_FIRST[suit] + 4) + RED_MARK
-    return chr(_FIRST[suit] + digit - 1)
+        return TILE_GLYPHS[_FIRST_KIND[suit] + 4] + RED_MARK
+    return TILE_GLYPHS[_FIRST_KIND[suit] + digit - 1]
 
 
 def glyphs(tiles: str) -> str:

@@ -46,7 +46,7 @@ from .tiles import (
     validate_counts,
     validate_red,
 )
-from .typed import link_hand
+from .typed import hand_span
 
 __all__ = [
     "MAX_CALLS",
@@ -251,9 +251,9 @@ def _fields_from_text(
 # --- parsing ------------------------------------------------------------------------
 
 
-def _find_close(text: str, start: int) -> int:
-    """Index of the bracket that closes the one at ``start``."""
-    for position in range(start + 1, len(text)):
+def _find_close(text: str, start: int, stop: int) -> int:
+    """Index of the bracket that closes the one at ``start``, before ``stop``."""
+    for position in range(start + 1, stop):
         char = text[position]
         if char == BRACKETS[text[start]]:
             return position
@@ -313,21 +313,21 @@ def _read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[
     count (``Hand(text, calls=...)`` adds calls to it)."""
     if not isinstance(text, str):
         raise TileParseError(f"hand notation must be a str, got {type(text).__name__}")
-    text = link_hand(text)
-    if not text.strip():
+    text, start, stop = hand_span(text)  # a link's hand where it stands in the link
+    if not text[start:stop].strip():
         raise TileParseError("no tiles in an empty or blank string", text)
-    split = next((i for i, ch in enumerate(text) if ch in "[(])"), len(text))
-    pairs = scan_tiles(text, 0, split)
+    split = next((i for i in range(start, stop) if text[i] in "[(])"), stop)
+    pairs = scan_tiles(text, start, split)
     concealed = [code for code, _ in pairs]
     calls = []
     position = split
-    while position < len(text):
+    while position < stop:
         if text[position].isspace():
             position += 1
             continue
         if text[position] not in BRACKETS:
             raise _after_calls_error(text, position)
-        end = _find_close(text, position)
+        end = _find_close(text, position, stop)
         call, call_pairs = _parse_call(text, position, end)
         calls.append(call)
         pairs += call_pairs

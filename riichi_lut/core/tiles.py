@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..errors import InvalidHandError, TileParseError, describe, quote
-from .typed import GLYPH_KINDS, IGNORED_AFTER_GLYPH, RED_MARK, UPPER_SUITS, link_hand
+from .typed import GLYPH_KINDS, IGNORED_AFTER_GLYPH, RED_MARK, UPPER_SUITS, hand_span, link_hand, link_problem
 
 __all__ = [
     "CODE_NAMES",
@@ -260,6 +260,10 @@ def _code_from_digit(text: str, position: int, suit: str) -> int:
 
 
 def _unknown_character(text: str, position: int) -> TileParseError:
+    if link_hand(text) is text:  # no hand found in it: a link without its q= says so
+        problem = link_problem(text)
+        if problem is not None:
+            return TileParseError(problem, text)
     return TileParseError(
         f"unknown character {text[position]!r} (expected a digit, a suit letter m/p/s/z or a space)",
         text,
@@ -287,11 +291,22 @@ def _typed_tile(text: str, position: int, pending: list[int], pairs: list[tuple[
         if kind is not None:
             pairs.append((kind, position))
             return
-        if char == RED_MARK and previous in GLYPH_KINDS and GLYPH_KINDS[previous] in RED_FIVE_KINDS:
-            pairs[-1] = (RED_CODES[RED_FIVE_KINDS.index(GLYPH_KINDS[previous])], pairs[-1][1])
-            return
         if char in IGNORED_AFTER_GLYPH and previous in GLYPH_KINDS:
             return
+        if char == RED_MARK:
+            back = position - 1  # the tile before the mark, past any variation selector
+            while back > 0 and text[back] in IGNORED_AFTER_GLYPH:
+                back -= 1
+            five = GLYPH_KINDS.get(text[back]) if back >= 0 else None
+            if five in RED_FIVE_KINDS:
+                pairs[-1] = (RED_CODES[RED_FIVE_KINDS.index(five)], pairs[-1][1])
+                return
+            if back >= 0 and text[back] in NUMBER_SUIT_LETTERS:
+                raise TileParseError(
+                    f"{RED_MARK!r} makes a Unicode five red; in mpsz a red five is 0 (0m, 0p, 0s)",
+                    text,
+                    position,
+                )
     raise _unknown_character(text, position)
 
 
@@ -357,7 +372,9 @@ def check_copies(pairs: Iterable[tuple[int, int]], text: str) -> None:
 
 
 def parse_tiles(text: str) -> list[int]:
-    """Parse mpsz notation into tile codes, in written order.
+    """Parse mpsz notation into tile codes, in written order. Upper-case suits, the Unicode
+    tiles and a tenhou.net/2 link (its ``q``) are read too (:mod:`riichi_lut.core.typed`);
+    a position in an error counts in the text as given.
 
     >>> parse_tiles("120m 7z")
     [0, 1, 34, 33]
@@ -366,11 +383,11 @@ def parse_tiles(text: str) -> list[int]:
     ...
     riichi_lut.errors.TileParseError: digits with no suit letter (at position 3 in '12m3')
     """
-    text = link_hand(_require_text(text))
-    if not text.strip():
-        raise TileParseError("no tiles in an empty or blank string", text)
-    pairs = scan_tiles(text)
-    check_copies(pairs, text)
+    source, start, end = hand_span(_require_text(text))
+    if not source[start:end].strip():
+        raise TileParseError("no tiles in an empty or blank string", source)
+    pairs = scan_tiles(source, start, end)
+    check_copies(pairs, source)
     return [code for code, _ in pairs]
 
 

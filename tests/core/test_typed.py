@@ -71,7 +71,7 @@ def test_the_glyph_table_is_the_one_the_cli_draws():
         ("\U0001f007*", 1, "unknown character '*'"),  # the red mark after a tile that is no five
         ("12M3", 3, "digits with no suit letter"),
         ("M", 0, "suit letter 'M' has no digits"),
-        ("q=12x", 2, "unknown character 'x'"),  # a link's positions count in its hand
+        ("q=12x", 4, "unknown character 'x'"),  # a link's hand is read where it stands
         ("123m\ufe0f", 4, "unknown character"),  # a variation selector after no tile
     ],
 )
@@ -112,3 +112,87 @@ def test_the_shells_take_every_form(capsys):
         ).total
         == 24000
     )
+
+
+# ---------------------------------------------- positions in a link, links without a hand
+
+
+@pytest.mark.parametrize(
+    ("typed", "position", "words"),
+    [
+        ("https://tenhou.net/2/?q=2234m506p678s555x", 40, "unknown character 'x'"),
+        ("https://tenhou.net/2/?p=1&q=123m4&x=1", 32, "digits with no suit letter"),
+        ("tenhou.net/2/?q=hello", 16, "unknown character 'h'"),  # garbage after q=
+        ("  q=123m 8z", 9, "8z does not exist"),
+        ("https://example.org/?q=11z [118z]", 30, "honor 8z"),  # inside a call of a link's hand
+        ("q=123m [456p&x=]", 7, "unclosed '['"),  # the hand ends at the next parameter
+        ("q=1%20m", 0, "digits with no suit letter"),  # an escaped q: counted in the decoded hand
+    ],
+)
+def test_a_link_error_points_into_the_link(typed, position, words):
+    for parse in (parse_hand, parse_tiles):
+        if parse is parse_tiles and "[" in typed:
+            continue
+        with pytest.raises(TileParseError) as info:
+            parse(typed)
+        assert info.value.position == position and words in str(info.value), parse
+        source = "1 m" if "%" in typed else typed
+        assert info.value.text == source
+
+
+def test_a_copy_error_in_a_link_names_its_place_in_the_link():
+    with pytest.raises(
+        InvalidHandError, match=r"5th copy at position 28 in 'https://tenhou.net/2/\?q=11111m"
+    ):
+        parse_tiles("https://tenhou.net/2/?q=11111m")
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("https://tenhou.net/2/?p=1", "a link gives its hand in q= (as https://tenhou.net/2/?q="),
+        ("https://tenhou.net/6/#json=1", "this one has no q="),
+        ("tenhou.net/2/", "this one has no q="),
+        ("www.example.org/?x=1", "this one has no q="),
+        ("https://tenhou.net/2/?q=", "the q= of this link is empty: give the hand after it"),
+        ("q=  ", "the q= of this link is empty"),
+    ],
+)
+def test_a_link_without_a_hand_says_where_the_hand_goes(typed, words):
+    for parse in (parse_hand, parse_tiles):
+        with pytest.raises(TileParseError) as info:
+            parse(typed)
+        assert words in str(info.value) and info.value.position is None
+        assert info.value.text == typed
+
+
+def test_other_text_keeps_its_unknown_character_error():
+    with pytest.raises(TileParseError, match="unknown character 'h'") as info:
+        parse_hand("hello")
+    assert info.value.position == 0
+
+
+def test_the_red_mark_after_a_variation_selector_and_after_mpsz():
+    red = "\U0001f00b"  # 5m
+    assert parse_tiles(red + "\ufe0f*") == parse_tiles(red + "*") == [34]
+    assert parse_tiles(red + "\ufe0e*1m") == [34, 0]
+    with pytest.raises(TileParseError, match="in mpsz a red five is 0") as info:
+        parse_tiles("5m*")
+    assert info.value.position == 2
+    with pytest.raises(TileParseError, match="unknown character"):
+        parse_tiles("*5m")
+
+
+def test_mixed_unicode_upper_case_and_mpsz_in_one_hand():
+    mixed = glyphs("2234m") + "506P" + glyphs("678s") + "\ufe0f" + "5557z"
+    assert parse_hand(mixed) == parse_hand("2234m506p678s5557z")
+    assert parse_hand("q=" + "2234M506p678S5557z") == parse_hand("2234m506p678s5557z")
+
+
+def test_the_cli_draws_with_the_parsers_table():
+    from riichi_lut.cli import glyphs as glyph_module
+    from riichi_lut.core import typed
+
+    assert glyph_module.RED_MARK is typed.RED_MARK and glyph_module.TILE_GLYPHS is typed.TILE_GLYPHS
+    for kind, name in enumerate(riichi_lut.core.tiles.KIND_NAMES):
+        assert glyph_module.glyphs(name) == typed.TILE_GLYPHS[kind]

@@ -356,7 +356,7 @@ REQUESTS_RIICHI: dict[str, Request] = {
                 "name",
                 positional=True,
                 metavar="NAME",
-                help="a yaku id, romaji, English name or kanji (default: list all), e.g. pinfu",
+                help="a yaku id, romaji, English, kanji or everyday name (default: all), e.g. sanshoku",
             ),
         ),
         run=_yaku,

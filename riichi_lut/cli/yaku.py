@@ -5,8 +5,11 @@ command line.
     riichi-lut yaku pinfu         # one yaku: what makes it, its example hand, its rules
     riichi-lut yaku 平和 --json    # the entry as JSON (YakuEntry.to_dict())
 
-A name is an id, the romaji, the English name or the kanji, in any case; an unknown name
-prints ``error: ...`` and exits with status 2, like every ``riichi-lut`` command.
+A name is an id, the romaji, the English name, the kanji or an everyday name (``sanshoku``,
+``haku``, ``chiitoi``: :mod:`riichi_lut.riichi.yaku_names`), in any case and with long vowels
+written either way; a family (``yakuhai``) lists its members, a line each; an unknown name
+prints ``error: ...`` with the nearest names and exits with status 2, like every
+``riichi-lut`` command.
 """
 
 from __future__ import annotations

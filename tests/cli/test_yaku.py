@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from riichi_lut.cli.main import main
 from riichi_lut.riichi import YAKU
 
@@ -41,3 +43,57 @@ def test_yaku_unknown_name_is_one_error_line():
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("error: no yaku is called 'pinf'") and done.stderr.count("\n") == 1
+
+
+# ------------------------------------------------------------ everyday names (issue 25)
+
+
+@pytest.mark.parametrize(
+    ("name", "heading"),
+    [
+        ("sanshoku", "Sanshoku doujun (三色同順"),
+        ("haku", "Yakuhai haku (役牌 白"),
+        ("chun", "Yakuhai chun (役牌 中"),
+        ("bakaze", "Yakuhai bakaze (役牌 場風"),
+        ("All-Simples", "Tanyao (断幺九"),
+        ("chiitoi", "Chiitoitsu (七対子"),
+        ("ittsuu", "Ittsu (一気通貫"),
+        ("Menzen Tsumo", "Menzen tsumo (門前清自摸和"),
+        ("ryūīsō", "Ryuuiisou (緑一色"),
+    ],
+)
+def test_yaku_by_an_everyday_name(capsys, name, heading):
+    assert main(["yaku", name]) == 0
+    assert capsys.readouterr().out.startswith(heading)
+
+
+def test_yaku_family_lists_each_member(capsys):
+    assert main(["yaku", "yakuhai"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == [
+        "yakuhai_haku",
+        "yakuhai_hatsu",
+        "yakuhai_chun",
+        "yakuhai_seat",
+        "yakuhai_round",
+    ]
+    assert main(["yaku", "yakuhai", "--json"]) == 0
+    assert [d["id"] for d in json.loads(capsys.readouterr().out)][:3] == [
+        "yakuhai_haku",
+        "yakuhai_hatsu",
+        "yakuhai_chun",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "suggested"),
+    [
+        ("sanshok", "did you mean sanshoku (sanshoku_doujun), sanshoku_doukou?"),
+        ("yakuhi", "yakuhai (5 yaku)"),
+    ],
+)
+def test_yaku_near_miss_suggests_in_one_line(capsys, name, suggested):
+    assert main(["yaku", name]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith(f"error: no yaku is called '{name}'") and suggested in captured.err

@@ -26,6 +26,7 @@ import numpy as np
 from ..errors import InvalidArgumentError, InvalidHandError, quote
 from .hand import Hand
 from .tiles import KIND_NAMES, NUM_KINDS, scan_tiles
+from .typed import hand_span
 
 __all__ = [
     "ABSENT_IN_THREE_PLAYER",
@@ -94,8 +95,9 @@ def check_three_player_text(text: str, where: str = "hand") -> None:
     ...
     riichi_lut.errors.InvalidHandError: hand: 3m is not a three-player tile ... (at position 5 ...)
     """
+    text, start, end = hand_span(text)  # a link's hand where it stands in the link
     spans = text.replace("[", " ").replace("]", " ").replace("(", " ").replace(")", " ")
-    for code, position in scan_tiles(spans):
+    for code, position in scan_tiles(spans, start, end):
         kind = 4 if code == 34 else code  # 0m, the red five of man, is a 5m
         if kind in ABSENT_IN_THREE_PLAYER:
             error = _absent_error(kind, where)

@@ -196,3 +196,11 @@ def test_the_cli_draws_with_the_parsers_table():
     assert glyph_module.RED_MARK is typed.RED_MARK and glyph_module.TILE_GLYPHS is typed.TILE_GLYPHS
     for kind, name in enumerate(riichi_lut.core.tiles.KIND_NAMES):
         assert glyph_module.glyphs(name) == typed.TILE_GLYPHS[kind]
+
+
+def test_a_three_player_hand_as_a_link():
+    hand = "119m123p456s1122z"
+    for typed in ("q=" + hand, "https://tenhou.net/2/?q=" + hand + "&x=1", glyphs(hand), hand.upper()):
+        assert riichi_lut.shanten(typed, players=3) == riichi_lut.shanten(hand, players=3)
+    with pytest.raises(InvalidHandError, match=r"2m is not a three-player tile .*at position 29 in"):
+        riichi_lut.shanten("https://tenhou.net/2/?q=119m123m3p456s1122z", players=3)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.hand import Hand
-from ..core.tiles import WIND_KINDS
+from ..core.tiles import RED_CODES, RED_FIVE_KINDS, WIND_KINDS
 from ..core.winds import WIND_LETTERS
 from ..errors import InvalidSituationError, NotAWinError
 from ..riichi.rules import TENHOU, RuleSet
@@ -86,8 +86,10 @@ def complete_yaku(hand: Hand, win: Win | None = None, rules: RuleSet = TENHOU) -
     for kind, count in enumerate(hand.concealed):
         if not count:
             continue
+        suit = RED_FIVE_KINDS.index(kind) if kind in RED_FIVE_KINDS else -1
+        tile = RED_CODES[suit] if suit >= 0 and hand.red[suit] == count else kind  # only red fives
         try:
-            results.append(score(hand, kind, facts, rules=rules))
+            results.append(score(hand, tile, facts, rules=rules))
         except NotAWinError:
             pass  # no yaku (or not complete) on this tile
         except InvalidSituationError as exc:

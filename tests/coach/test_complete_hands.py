@@ -115,3 +115,11 @@ def test_complete_hint_follows_the_rule_set() -> None:
     # open tanyao (kuitan) off: the same hand has no yaku
     no_kuitan = TENHOU.replace(kuitan=False)
     assert hint("234m456p678s22s [555p]", rules=no_kuitan).why.startswith(MAY_LACK)
+
+
+def test_complete_hand_whose_only_five_of_a_suit_is_red() -> None:
+    # 123406789m 12344p: the only 5m is the red one; it may have been the winning tile
+    found = complete_yaku(parse_hand("123406789m12344p"))
+    assert found == complete_yaku(parse_hand("123456789m12344p"))
+    assert found.possible and "Ittsu" in found.yaku
+    assert _first("123406789m12344p").startswith("Your 14 tiles are a complete hand with a yaku")

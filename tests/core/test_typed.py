@@ -204,3 +204,8 @@ def test_a_three_player_hand_as_a_link():
         assert riichi_lut.shanten(typed, players=3) == riichi_lut.shanten(hand, players=3)
     with pytest.raises(InvalidHandError, match=r"2m is not a three-player tile .*at position 29 in"):
         riichi_lut.shanten("https://tenhou.net/2/?q=119m123m3p456s1122z", players=3)
+
+
+def test_the_playground_link_of_a_link_is_its_hand(capsys):
+    assert main(["hint", "https://tenhou.net/2/?q=2234m506p678s5557z&x=1"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("/?q=2234m506p678s5557z")

@@ -19,10 +19,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "QUOTE_LIMIT",
+    "IllegalActionError",
     "InvalidArgumentError",
     "InvalidHandError",
     "InvalidSituationError",
+    "LogFormatError",
     "NotAWinError",
+    "ReplayMismatchError",
     "RiichiLutError",
     "TableError",
     "TileParseError",
@@ -234,3 +237,80 @@ class TableError(RiichiLutError):
     ``python build_tables.py``; for an installed package, reinstall riichi-lut; when the
     directory comes from ``RIICHI_LUT_TABLES``, it says so.
     """
+
+
+def _place(source: str | None, round: str | None, event: str | None) -> str:
+    """``"game.mjlog, round E2-1, event 37 (<D12/>)"``: the parts that are known."""
+    parts = [part for part in (source, round and f"round {round}", event and f"event {event}") if part]
+    return ", ".join(parts)
+
+
+class LogFormatError(RiichiLutError, ValueError):
+    """A game log that cannot be read: truncated, corrupted, of no known format, or
+    contradicting itself (a discard of a tile the player does not hold, a meld code that
+    names no meld).
+
+    ``source`` names the file (or ``"<text>"``), ``round`` the round (``"E2-1"``: East 2,
+    one honba) and ``event`` the event in it (its index and text), each ``None`` when not
+    known; ``reason`` is the message without them.
+
+    >>> str(LogFormatError("unknown tag <X/>", source="a.mjlog", round="E1-0", event="3 (<X/>)"))
+    'a.mjlog, round E1-0, event 3 (<X/>): unknown tag <X/>'
+    """
+
+    def __init__(
+        self, reason: str, *, source: str | None = None, round: str | None = None, event: str | None = None
+    ) -> None:
+        self.reason = reason
+        self.source = source
+        self.round = round
+        self.event = event
+        place = _place(source, round, event)
+        super().__init__(f"{place}: {reason}" if place else reason)
+
+
+class IllegalActionError(RiichiLutError, ValueError):
+    """An action that the rules do not allow in the state of the table: a discard of a tile
+    not held, a chi from the wrong seat, a riichi without 1,000 points. In a replay,
+    ``round`` and ``event`` say where the log asked for it (as in :class:`LogFormatError`)."""
+
+    def __init__(
+        self, reason: str, *, source: str | None = None, round: str | None = None, event: str | None = None
+    ) -> None:
+        self.reason = reason
+        self.source = source
+        self.round = round
+        self.event = event
+        place = _place(source, round, event)
+        super().__init__(f"{place}: {reason}" if place else reason)
+
+
+class ReplayMismatchError(RiichiLutError):
+    """A replayed game whose log says one thing where the engine computed another: a draw,
+    a dora indicator, a win's han, fu, points or yaku, a score change, the next round's
+    scores, the final points. ``what`` names the fact, ``recorded`` and ``computed`` are the
+    two values, ``round`` and ``event`` say where.
+
+    >>> str(ReplayMismatchError("points", 8000, 7700, source="a.mjlog", round="S3-0", event="AGARI"))
+    'a.mjlog, round S3-0, event AGARI: points: the log says 8000, the engine computes 7700'
+    """
+
+    def __init__(
+        self,
+        what: str,
+        recorded: object,
+        computed: object,
+        *,
+        source: str | None = None,
+        round: str | None = None,
+        event: str | None = None,
+    ) -> None:
+        self.what = what
+        self.recorded = recorded
+        self.computed = computed
+        self.source = source
+        self.round = round
+        self.event = event
+        place = _place(source, round, event)
+        reason = f"{what}: the log says {recorded}, the engine computes {computed}"
+        super().__init__(f"{place}: {reason}" if place else reason)

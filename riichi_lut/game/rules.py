@@ -1,0 +1,137 @@
+"""``GameRules``: how a whole game is played, beside the :class:`~riichi_lut.riichi.RuleSet`
+that scores one hand.
+
+The scoring rule set says what a hand is worth; the game rules say what happens around it:
+the starting and returned points, the uma and oka, the game's length, when it ends (a
+player below zero, the West round, the all-last dealer's stop), the abortive draws played
+and the tenpai payments. Each field is one rule; each preset cites its rulebook in
+``docs/game.md`` ("unverified" where no source was found).
+
+>>> TENHOU_GAME.start_points, TENHOU_GAME.return_points, TENHOU_GAME.uma
+(25000, 30000, (20, 10, -10, -20))
+>>> TENHOU_GAME.replace(length="tonpuu").last_round
+3
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidArgumentError, quote
+from ..riichi.rules import TENHOU, TENHOU_SANMA, RuleSet
+
+__all__ = ["GAME_PRESETS", "LENGTHS", "TENHOU_GAME", "TENHOU_SANMA_GAME", "GameRules"]
+
+#: The lengths of a game: one round of the East wind (tonpuu, 東風戦), East and South
+#: (hanchan, 半荘戦), or a single hand (for tests and drills).
+LENGTHS = ("one_hand", "tonpuu", "hanchan")
+
+_LAST_ROUND = {"one_hand": 0, "tonpuu": 3, "hanchan": 7}
+_ABORTS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "three_ron")
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """The rules of play of a whole game (``docs/game.md`` tells each field and its source).
+
+    - ``scoring``: the :class:`~riichi_lut.riichi.RuleSet` that scores each win (its
+      ``players`` is the game's, its ``multiple_ron`` decides double ron or head bump).
+    - ``length``: ``"hanchan"`` (East and South), ``"tonpuu"`` (East only) or
+      ``"one_hand"``.
+    - ``start_points`` / ``return_points``: each player's points at the start, and the
+      target the final points are counted from (the difference times the players is the
+      oka, paid to first place).
+    - ``uma``: the rank bonus in thousands, first to last.
+    - ``tobi``: the game ends when a player's points fall below zero (exactly zero plays on).
+    - ``west_round``: after the last round, if nobody has ``return_points``, play goes on
+      into the next wind, sudden death (ends at the first hand after which someone has
+      them), at most one more wind.
+    - ``agari_yame``: the dealer of the last hand who is first (and has
+      ``return_points``) after a win or tenpai stops the game instead of a renchan.
+    - ``aborts``: the abortive draws played (``"nine_terminals"``, ``"four_winds"``,
+      ``"four_riichi"``, ``"four_kans"``, ``"three_ron"``).
+    - ``tenpai_pool``: the points the noten players pay the tenpai players at an
+      exhaustive draw.
+    - ``honba_points``: what one honba adds to a win (300 in four players: 100 from each
+      payer of a tsumo, 300 from the discarder of a ron).
+    - ``leftover_sticks_to_first``: the riichi sticks still on the table at the end go to
+      first place (else they are lost).
+    - ``final_rounding``: how the final points are written: ``"tenhou"`` (the score minus
+      the return, in thousands, rounded half down to a whole thousand as Tenhou's ranked
+      lobby does) or ``"exact"`` (one decimal, no rounding).
+    """
+
+    name: str = "custom"
+    scoring: RuleSet = TENHOU
+    length: str = "hanchan"
+    start_points: int = 25000
+    return_points: int = 30000
+    uma: tuple[int, ...] = (20, 10, -10, -20)
+    tobi: bool = True
+    west_round: bool = True
+    agari_yame: bool = True
+    aborts: frozenset[str] = frozenset(_ABORTS)
+    tenpai_pool: int = 3000
+    honba_points: int = 300
+    leftover_sticks_to_first: bool = True
+    final_rounding: str = "tenhou"
+
+    def __post_init__(self) -> None:
+        problems = []
+        if self.length not in LENGTHS:
+            problems.append(f"length must be one of {', '.join(LENGTHS)}, got {quote(self.length)}")
+        if len(self.uma) != self.players:
+            problems.append(f"uma needs one value per player ({self.players}), got {self.uma}")
+        unknown = sorted(set(self.aborts) - set(_ABORTS))
+        if unknown:
+            problems.append(f"aborts: unknown {', '.join(unknown)} (known: {', '.join(_ABORTS)})")
+        if self.final_rounding not in ("tenhou", "exact"):
+            problems.append(f"final_rounding must be 'tenhou' or 'exact', got {quote(self.final_rounding)}")
+        if self.start_points <= 0 or self.return_points < self.start_points:
+            problems.append("start_points must be > 0 and return_points >= start_points")
+        if problems:
+            raise InvalidArgumentError("; ".join(problems))
+
+    @property
+    def players(self) -> int:
+        """3 or 4, from the scoring rule set."""
+        return self.scoring.players
+
+    @property
+    def last_round(self) -> int:
+        """The index of the last round before any extension (0 = East 1, 3 = East 4,
+        7 = South 4)."""
+        return _LAST_ROUND[self.length]
+
+    @property
+    def oka(self) -> int:
+        """First place's bonus in points: what every player left above the start."""
+        return (self.return_points - self.start_points) * self.players
+
+    def replace(self, **changes: Any) -> GameRules:
+        """A copy with ``changes`` (keeps the name unless one is given)."""
+        return dataclasses.replace(self, **changes)
+
+
+TENHOU_GAME = GameRules(name="Tenhou", scoring=TENHOU)
+"""Tenhou.net's ranked four-player game (段位戦, 喰赤): 25,000 start, 30,000 return, oka 20,
+uma 10-20, tobi below zero, the West round, automatic agari-yame, every abortive draw.
+Sources: docs/game.md."""
+
+TENHOU_SANMA_GAME = GameRules(
+    name="Tenhou sanma",
+    scoring=TENHOU_SANMA,
+    start_points=35000,
+    return_points=40000,
+    uma=(20, 0, -20),
+    aborts=frozenset({"nine_terminals", "four_riichi", "four_kans", "three_ron"}),
+    tenpai_pool=2000,
+    honba_points=200,
+)
+"""Tenhou.net's ranked three-player game: 35,000 start, 40,000 return, oka 15, uma
++20/0/-20, no four-winds abort (three players), a 2,000-point tenpai pool, 100 a honba
+from each payer. Sources: docs/game.md."""
+
+GAME_PRESETS = {r.name: r for r in (TENHOU_GAME, TENHOU_SANMA_GAME)}

@@ -172,10 +172,13 @@ class RoundRecord:
 
     ``number`` is 0 for East 1 … 7 for South 4, 8+ for West; ``scores`` each seat's
     points at the start; ``hands`` the 13 dealt tiles of each seat; ``dora_indicator``
-    the first indicator. ``dice`` and ``wall`` are known when the log carries the shuffle
-    (``wall``: the 136 (108) tiles in Tenhou's order, as tile codes, see
-    :mod:`riichi_lut.game.wall`), else ``None``. ``ura_indicators`` are what the log shows
-    (a riichi win), ``results`` the wins (two for a double ron) or the one draw."""
+    the first indicator. ``results`` are the wins (two for a double ron) or the one draw.
+    ``later_indicators`` are the kan dora indicators of a log that lists them without
+    saying when they were turned (tenhou.net/6), ``None`` where the log records them as
+    :data:`DORA` events; ``ura_indicators`` the ura indicators the log lists for the round
+    (tenhou.net/6; mjlog and mjai give them with each win). ``dice`` and ``wall`` (the
+    tiles as 136-ids in the order of :mod:`riichi_lut.game.wall`) are set for a played game
+    or when the reader knows them, else ``None``."""
 
     number: int
     honba: int
@@ -186,6 +189,8 @@ class RoundRecord:
     dora_indicator: int
     events: tuple[Event, ...]
     results: tuple[WinResult | DrawResult, ...] = ()
+    later_indicators: tuple[int, ...] | None = None
+    ura_indicators: tuple[int, ...] | None = None
     dice: tuple[int, int] | None = None
     wall: tuple[int, ...] | None = None
 

@@ -3,7 +3,7 @@ each source)."""
 
 from pathlib import Path
 
-LOGS = Path(__file__).resolve().parent.parent / "data" / "game-logs"
+LOGS = Path(__file__).resolve().parent / "data" / "game-logs"
 MJLOG = LOGS / "mjlog"
 TENHOU6 = LOGS / "tenhou6"
 MJAI = LOGS / "mjai"

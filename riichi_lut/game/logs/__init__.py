@@ -10,11 +10,14 @@ of JSON objects with ``"type"`` are mjai. A log it cannot read raises
 from __future__ import annotations
 
 import gzip
+import importlib
 import os
 from pathlib import Path
+from typing import cast
 
 from ...errors import LogFormatError
 from ..record import GameRecord
+from .mjlog import read_mjlog
 
 __all__ = ["FORMATS", "detect_format", "read_log"]
 
@@ -86,17 +89,10 @@ def read_log(
     text, label = _source_text(source, name)
     kind = format or detect_format(text)
     if kind == "mjlog":
-        from .mjlog import read_mjlog
-
         return read_mjlog(text, label)
-    if kind == "tenhou6":
-        from .tenhou6 import read_tenhou6
-
-        return read_tenhou6(text, label)
-    if kind == "mjai":
-        from .mjai import read_mjai
-
-        return read_mjai(text, label)
+    if kind in ("tenhou6", "mjai"):  # their readers land from their own branches next
+        module = importlib.import_module(f".{kind}", __name__)
+        return cast(GameRecord, getattr(module, f"read_{kind}")(text, label))
     if format is not None:
         raise LogFormatError(f"unknown log format {format!r} (known: {', '.join(FORMATS)})", source=label)
     raise LogFormatError(

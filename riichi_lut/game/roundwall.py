@@ -88,7 +88,7 @@ class RoundWall:
         return cls(
             hands=tuple(tuple(_codes(h, red)) for h in wall.deal(dealer)),
             live=_codes(wall.live_draws, red),
-            rinshan=_codes([wall.rinshan(i) for i in range(4)], red),
+            rinshan=_codes([wall.rinshan(i) for i in range(4 if wall.players == 4 else 8)], red),
             indicators=_codes([wall.dora_indicator(i) for i in range(5)], red),
             ura=_codes([wall.ura_indicator(i) for i in range(5)], red),
             live_size=live_size_of(wall.players),

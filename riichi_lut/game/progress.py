@@ -50,22 +50,33 @@ def _tenhou_round(value: int) -> int:
 
 
 def final_points(scores: tuple[int, ...] | list[int], rules: GameRules) -> tuple[float, ...]:
-    """Each seat's final points: uma and oka (``rules.final_rounding``).
+    """Each seat's final points: uma and oka (``rules.final_rounding``; ``rules.ties``:
+    ``"seat_order"`` ranks tied players by seat, ``"split"`` shares their uma and oka).
 
-    >>> from .rules import TENHOU_GAME
+    >>> from .rules import TENHOU_GAME, WRC_GAME
     >>> final_points([4400, 7100, 40700, 47800], TENHOU_GAME)
     (-46.0, -33.0, 21.0, 58.0)
     >>> final_points([53800, 16100, 29300, 800], TENHOU_GAME.replace(final_rounding="exact"))
     (63.8, -23.9, 9.3, -49.2)
+    >>> final_points([40000, 30000, 30000, 20000], WRC_GAME)
+    (25.0, 0.0, 0.0, -25.0)
     """
     order = ranks(scores)
+    bonus = [rules.uma[place] + (rules.oka / 1000 if place == 0 else 0) for place in range(len(scores))]
+    by_seat = {seat: bonus[place] for place, seat in enumerate(order)}
+    if rules.ties == "split":
+        for value in set(scores):
+            tied = [s for s in order if scores[s] == value]
+            share = sum(by_seat[s] for s in tied) / len(tied)
+            for s in tied:
+                by_seat[s] = share
     out = [0.0] * len(scores)
-    for place, seat in enumerate(order[1:], start=1):
+    for seat in order[1:]:
         over = scores[seat] - rules.return_points
         if rules.final_rounding == "tenhou":
-            out[seat] = float(_tenhou_round(over) + rules.uma[place])
+            out[seat] = float(_tenhou_round(over) + by_seat[seat])
         else:
-            out[seat] = round(over / 1000 + rules.uma[place], 1)
+            out[seat] = round(over / 1000 + by_seat[seat], 1)
     out[order[0]] = round(-sum(out), 1) + 0.0
     return tuple(out)
 

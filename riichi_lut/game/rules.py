@@ -20,9 +20,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidArgumentError, quote
-from ..riichi.rules import TENHOU, TENHOU_SANMA, RuleSet
+from ..riichi.rules import EMA, M_LEAGUE, MAHJONG_SOUL, TENHOU, TENHOU_SANMA, WRC, RuleSet
 
-__all__ = ["GAME_PRESETS", "LENGTHS", "TENHOU_GAME", "TENHOU_SANMA_GAME", "GameRules"]
+__all__ = [
+    "EMA_GAME",
+    "GAME_PRESETS",
+    "LENGTHS",
+    "MAHJONG_SOUL_GAME",
+    "M_LEAGUE_GAME",
+    "TENHOU_GAME",
+    "TENHOU_SANMA_GAME",
+    "WRC_GAME",
+    "GameRules",
+]
 
 #: The lengths of a game: one round of the East wind (tonpuu, 東風戦), East and South
 #: (hanchan, 半荘戦), or a single hand (for tests and drills).
@@ -59,8 +69,10 @@ class GameRules:
     - ``leftover_sticks_to_first``: the riichi sticks still on the table at the end go to
       first place (else they are lost).
     - ``final_rounding``: how the final points are written: ``"tenhou"`` (the score minus
-      the return, in thousands, rounded half down to a whole thousand as Tenhou's ranked
-      lobby does) or ``"exact"`` (one decimal, no rounding).
+      the return, in thousands, rounded to a whole thousand as Tenhou's older logs do:
+      five down, six up on the magnitude) or ``"exact"`` (one decimal, no rounding).
+    - ``ties``: players with equal points: ``"seat_order"`` (ranked by seat order from
+      the first dealer, Tenhou) or ``"split"`` (they share their places' uma and oka).
     """
 
     name: str = "custom"
@@ -77,6 +89,7 @@ class GameRules:
     honba_points: int = 300
     leftover_sticks_to_first: bool = True
     final_rounding: str = "tenhou"
+    ties: str = "seat_order"
 
     def __post_init__(self) -> None:
         problems = []
@@ -89,6 +102,8 @@ class GameRules:
             problems.append(f"aborts: unknown {', '.join(unknown)} (known: {', '.join(_ABORTS)})")
         if self.final_rounding not in ("tenhou", "exact"):
             problems.append(f"final_rounding must be 'tenhou' or 'exact', got {quote(self.final_rounding)}")
+        if self.ties not in ("seat_order", "split"):
+            problems.append(f"ties must be 'seat_order' or 'split', got {quote(self.ties)}")
         if self.start_points <= 0 or self.return_points < self.start_points:
             problems.append("start_points must be > 0 and return_points >= start_points")
         if problems:
@@ -134,4 +149,65 @@ TENHOU_SANMA_GAME = GameRules(
 +20/0/-20, no four-winds abort (three players), a 2,000-point tenpai pool, 100 a honba
 from each payer. Sources: docs/game.md."""
 
-GAME_PRESETS = {r.name: r for r in (TENHOU_GAME, TENHOU_SANMA_GAME)}
+MAHJONG_SOUL_GAME = GameRules(
+    name="Mahjong Soul",
+    scoring=MAHJONG_SOUL,
+    uma=(15, 5, -5, -15),
+    aborts=frozenset({"nine_terminals", "four_winds", "four_riichi", "four_kans"}),
+    final_rounding="exact",
+)
+"""Mahjong Soul (雀魂) four-player rooms: 25,000 start, 30,000 return, tobi, the West
+round, agari-yame, the abortive draws but three rons (three rons all win). The uma of its
+friendly rooms is unverified (its ranked lobby counts rank points instead). Sources:
+docs/game.md."""
+
+M_LEAGUE_GAME = GameRules(
+    name="M-League",
+    scoring=M_LEAGUE,
+    uma=(30, 10, -10, -30),
+    tobi=False,
+    west_round=False,
+    agari_yame=False,
+    final_rounding="exact",
+    ties="split",
+)
+"""M.League: 25,000 start, 30,000 return, uma 10-30 (first place +50 with the oka), no
+tobi, no agari-yame, head bump (no double ron), tied players split their rank points.
+Its abortive draws are unverified (kept as Tenhou's). Sources: docs/game.md."""
+
+WRC_GAME = GameRules(
+    name="WRC",
+    scoring=WRC,
+    start_points=30000,
+    return_points=30000,
+    uma=(15, 5, -5, -15),
+    west_round=False,
+    agari_yame=False,
+    aborts=frozenset(),
+    final_rounding="exact",
+    ties="split",
+)
+"""World Riichi Championship rules: 30,000 start and target, no oka, uma +15/+5/-5/-15
+shared on ties, a negative score ends the game, no agari-yame, no abortive draws.
+Sources: docs/game.md."""
+
+EMA_GAME = GameRules(
+    name="EMA",
+    scoring=EMA,
+    start_points=30000,
+    return_points=30000,
+    uma=(15, 5, -5, -15),
+    tobi=False,
+    west_round=False,
+    agari_yame=False,
+    aborts=frozenset(),
+    final_rounding="exact",
+    ties="split",
+)
+"""The EMA's Riichi Competition Rules: 30,000 start, no oka, uma +15/+5/-5/-15 shared on
+ties, no abortive draws; no tobi and no agari-yame are unverified. Sources: docs/game.md."""
+
+GAME_PRESETS = {
+    r.name: r for r in (TENHOU_GAME, TENHOU_SANMA_GAME, MAHJONG_SOUL_GAME, M_LEAGUE_GAME, WRC_GAME, EMA_GAME)
+}
+"""Each preset by name."""

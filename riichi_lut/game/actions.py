@@ -134,11 +134,13 @@ class Action:
         return text
 
     def same(self, other: Action) -> bool:
-        """The same decision: equal but for a ``tsumogiri`` left open (``None``) on one."""
-        if (self.type, self.seat, self.tile, tuple(sorted(self.consumed))) != (
+        """The same decision: equal but for a ``tsumogiri`` left open (``None``) on one (a
+        closed kan is its four tiles, whichever of them ``tile`` names)."""
+        tiles = (None, None) if self.type == CLOSED_KAN_A else (self.tile, other.tile)
+        if (self.type, self.seat, tiles[0], tuple(sorted(self.consumed))) != (
             other.type,
             other.seat,
-            other.tile,
+            tiles[1],
             tuple(sorted(other.consumed)),
         ):
             return False

@@ -320,7 +320,9 @@ class _Replayer:
 
 
 def _same_event(logged: Event, engine: Event) -> bool:
-    if (logged.type, logged.seat, logged.tile) != (engine.type, engine.seat, engine.tile):
+    if (logged.type, logged.seat) != (engine.type, engine.seat):
+        return False
+    if logged.tile != engine.tile and logged.type != CLOSED_KAN:  # a closed kan is its four tiles
         return False
     if logged.type in (CHI, PON, OPEN_KAN, ADDED_KAN, CLOSED_KAN):
         if sorted(logged.consumed) != sorted(engine.consumed):

@@ -505,10 +505,10 @@ class Table:
         me.melds[index] = Meld(ADDED_KAN, tuple(sorted((*pon.tiles, tile))), pon.called, pon.target)
         me.drawn = None
         self._emit(Event(ADDED_KAN, seat=seat, tile=tile, consumed=pon.tiles))
-        self._flush_dora()
 
         def rinshan() -> None:
             self._interrupt()  # after the chankan check: a robbing ron may still be ippatsu
+            self._flush_dora()  # a pending kan's dora too: a robbed kan turns none
             self._kan_made(seat)
             self.pending_dora += 1
             self._draw(seat, rinshan=True)

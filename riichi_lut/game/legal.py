@@ -37,7 +37,7 @@ from .record import PON
 from .seat import SeatState
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .view import TableView
 
 __all__ = ["claim_options", "codes_of_kind", "kuikae_forbidden", "legal_actions"]
 
@@ -103,7 +103,7 @@ def _takes(seat: SeatState, kind: int, count: int) -> list[tuple[int, ...]]:
 # ---------------------------------------------------------------- the seat whose turn it is
 
 
-def _turn_actions(table: Table, seat: int) -> list[Action]:
+def _turn_actions(table: TableView, seat: int) -> list[Action]:
     me = table.seats[seat]
     players = table.players
     if me.declaring:  # riichi declared: a discard that keeps the hand tenpai
@@ -131,7 +131,7 @@ def _turn_actions(table: Table, seat: int) -> list[Action]:
     return out
 
 
-def _discards(table: Table, seat: int) -> list[Action]:
+def _discards(table: TableView, seat: int) -> list[Action]:
     me = table.seats[seat]
     out = []
     for code in range(NUM_CODES):
@@ -147,7 +147,7 @@ def _discards(table: Table, seat: int) -> list[Action]:
     return out
 
 
-def _can_riichi(table: Table, seat: int) -> bool:
+def _can_riichi(table: TableView, seat: int) -> bool:
     me = table.seats[seat]
     if not me.is_closed or table.scores[seat] < 1000 or table.wall.remaining < 4:
         return False
@@ -156,7 +156,7 @@ def _can_riichi(table: Table, seat: int) -> bool:
     return any(me.hand[c] and me.waits_after(c, table.players) for c in range(NUM_CODES))
 
 
-def _kans(table: Table, seat: int) -> list[Action]:
+def _kans(table: TableView, seat: int) -> list[Action]:
     if not table.kan_allowed():
         return []
     me = table.seats[seat]
@@ -176,7 +176,7 @@ def _kans(table: Table, seat: int) -> list[Action]:
     return out
 
 
-def _riichi_kan_ok(table: Table, seat: int, kind: int) -> bool:
+def _riichi_kan_ok(table: TableView, seat: int, kind: int) -> bool:
     """A closed kan under riichi: of the tile just drawn, the waits unchanged, and the four
     tiles a triplet in every reading of every win (riichi.wiki, Riichi: kan during riichi)."""
     me = table.seats[seat]
@@ -208,7 +208,7 @@ def _riichi_kan_ok(table: Table, seat: int, kind: int) -> bool:
 # ---------------------------------------------------------------- claims on a discard
 
 
-def _claim_actions(table: Table, seat: int) -> list[Action]:
+def _claim_actions(table: TableView, seat: int) -> list[Action]:
     claim = table.claim
     assert claim is not None
     if seat == claim.discarder or seat not in claim.options:
@@ -216,7 +216,9 @@ def _claim_actions(table: Table, seat: int) -> list[Action]:
     return claim.options[seat]
 
 
-def claim_options(table: Table, seat: int, tile: int, discarder: int, chankan: bool | str) -> list[Action]:
+def claim_options(
+    table: TableView, seat: int, tile: int, discarder: int, chankan: bool | str
+) -> list[Action]:
     """What ``seat`` may do with ``tile``, discarded (or added to a kan, ``chankan``) by
     ``discarder``: ron, pon, open kan, chi; with pass first when anything else is legal."""
     me = table.seats[seat]
@@ -255,7 +257,7 @@ def _chis(me: SeatState, seat: int, tile: int) -> list[Action]:
     return out
 
 
-def legal_actions(table: Table, seat: int) -> list[Action]:
+def legal_actions(table: TableView, seat: int) -> list[Action]:
     """Every action ``seat`` may take now (empty when it has nothing to decide)."""
     if table.phase == "turn":
         return _turn_actions(table, seat) if seat == table.actor else []

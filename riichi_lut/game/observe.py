@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .seat import Meld, RiverTile
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .view import TableView
 
 __all__ = ["Observation", "observe"]
 
@@ -44,7 +44,7 @@ class Observation:
         return len(self.scores)
 
 
-def observe(table: Table, seat: int) -> Observation:
+def observe(table: TableView, seat: int) -> Observation:
     """``seat``'s :class:`Observation` of ``table``."""
     me = table.seats[seat]
     claim = table.claim

@@ -18,7 +18,7 @@ from ..core.winds import WIND_LETTERS
 from ..riichi.score import ScoreResult
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .view import TableView
 
 __all__ = ["Outcome", "RoundEnd", "WinOutcome", "draw_outcome", "settle_wins"]
 
@@ -64,7 +64,7 @@ class RoundEnd:
     game_over: bool
 
 
-def _seat_of_wind(table: Table, wind: str) -> int:
+def _seat_of_wind(table: TableView, wind: str) -> int:
     return (table.dealer + WIND_LETTERS.index(wind)) % table.players
 
 
@@ -72,7 +72,7 @@ def _pao_applies(result: ScoreResult) -> bool:
     return any(y.id in _PAO_YAKU for y in result.yaku)
 
 
-def settle_wins(table: Table, wins: list[tuple[int, ScoreResult]], from_seat: int) -> Outcome:
+def settle_wins(table: TableView, wins: list[tuple[int, ScoreResult]], from_seat: int) -> Outcome:
     """The payments of ``wins`` (seat, result) on one tile of ``from_seat`` (a tsumo when
     it is the winner's own seat)."""
     n = table.players
@@ -108,11 +108,11 @@ def settle_wins(table: Table, wins: list[tuple[int, ScoreResult]], from_seat: in
     return Outcome("win", tuple(outcomes), (), tuple(total), keeps)
 
 
-def _tenpai_seats(table: Table) -> tuple[int, ...]:
+def _tenpai_seats(table: TableView) -> tuple[int, ...]:
     return tuple(s for s in range(table.players) if table.seats[s].waits(table.players))
 
 
-def draw_outcome(table: Table, kind: str, shown: tuple[int, ...] = ()) -> Outcome:
+def draw_outcome(table: TableView, kind: str, shown: tuple[int, ...] = ()) -> Outcome:
     """An exhaustive draw (``"exhaustive"``: tenpai payments, or nagashi mangan) or an
     abortive draw (``kind``; the dealer keeps the seat)."""
     n = table.players

@@ -23,7 +23,7 @@ from .outcome import Outcome, RoundEnd
 
 if TYPE_CHECKING:
     from .rules import GameRules
-    from .table import Table
+    from .view import TableView
 
 __all__ = ["after_round", "final_points", "ranks"]
 
@@ -81,7 +81,7 @@ def final_points(scores: tuple[int, ...] | list[int], rules: GameRules) -> tuple
     return tuple(out)
 
 
-def after_round(table: Table, outcome: Outcome) -> RoundEnd:
+def after_round(table: TableView, outcome: Outcome) -> RoundEnd:
     """The next hand's round, honba, sticks and dealer, or the end of the game (then
     ``table.final_scores`` and ``table.final_points`` are set)."""
     rules = table.rules

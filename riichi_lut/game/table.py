@@ -20,7 +20,6 @@ records of what happened, in a log's order.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from ..core.tiles import kind_of
 from ..errors import IllegalActionError, InvalidSituationError, NotAWinError
@@ -64,6 +63,7 @@ from .record import (
 from .roundwall import UNKNOWN, RoundWall
 from .rules import GameRules
 from .seat import Meld, RiverTile, SeatState
+from .view import Claim
 
 __all__ = ["CLOSED_KAN_ROB", "Claim", "Table"]
 
@@ -71,17 +71,6 @@ __all__ = ["CLOSED_KAN_ROB", "Claim", "Table"]
 CLOSED_KAN_ROB = "closed"
 
 _WINDS = "ESWN"
-
-
-@dataclass
-class Claim:
-    """A tile others may claim: its discarder, the tile, each seat's legal options, and
-    whether it is an added kan's tile (chankan)."""
-
-    discarder: int
-    tile: int
-    options: dict[int, list[Action]]
-    chankan: bool | str = False
 
 
 class Table:

@@ -88,6 +88,8 @@ def after_round(table: TableView, outcome: Outcome) -> RoundEnd:
     n = table.players
     keeps = outcome.dealer_keeps
     number = table.number if keeps else table.number + 1
+    if number % 4 >= n:  # three players: three hands a wind, then the next wind
+        number += 4 - number % 4
     dealer = table.dealer if keeps else (table.dealer + 1) % n
     honba = table.honba + 1 if keeps or outcome.kind != "win" else 0
     sticks = table.sticks

@@ -38,7 +38,6 @@ __all__ = [
 #: (hanchan, 半荘戦), or a single hand (for tests and drills).
 LENGTHS = ("one_hand", "tonpuu", "hanchan")
 
-_LAST_ROUND = {"one_hand": 0, "tonpuu": 3, "hanchan": 7}
 _ABORTS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "three_ron")
 
 
@@ -116,9 +115,12 @@ class GameRules:
 
     @property
     def last_round(self) -> int:
-        """The index of the last round before any extension (0 = East 1, 3 = East 4,
-        7 = South 4)."""
-        return _LAST_ROUND[self.length]
+        """The number of the last hand before any extension: 3 (East 4) in a four-player
+        tonpuu, 7 (South 4) in a hanchan; three players have three hands a wind (2 = East
+        3, 6 = South 3); 0 for a one-hand game."""
+        if self.length == "one_hand":
+            return 0
+        return (4 if self.length == "hanchan" else 0) + self.players - 1
 
     @property
     def oka(self) -> int:

@@ -142,15 +142,26 @@ class Table:
         return known
 
     def _win(
-        self, seat: int, tile: int, tsumo: bool, from_seat: int, chankan: bool | str = False
+        self,
+        seat: int,
+        tile: int,
+        tsumo: bool,
+        from_seat: int,
+        chankan: bool | str = False,
+        legality: bool = False,
     ) -> ScoreResult | None:
-        """The win ``seat`` would make on ``tile`` (None: no yaku)."""
+        """The win ``seat`` would make on ``tile`` (None: no yaku). ``legality``: only
+        whether it is a win, for which the indicators do not matter (dora never make a
+        yaku), so a log that does not show them can still be replayed up to a win."""
         me = self.seats[seat]
         remaining = self.wall.remaining
         first = self.first_turn(seat)
         riichi = me.riichi
         indicators = tuple(self.revealed[: len(self.revealed)])
         ura = self.wall.ura_indicators(len(indicators)) if riichi and self.rules.scoring.ura_dora else ()
+        if legality:
+            indicators = tuple(i for i in indicators if i != UNKNOWN)
+            ura = tuple(i for i in ura if i != UNKNOWN)
         if UNKNOWN in indicators or UNKNOWN in ura:
             raise IllegalActionError(
                 "a dora or ura indicator of this hand is not known (the log does not show it)"
@@ -187,13 +198,13 @@ class Table:
         drawn = me.drawn
         if drawn is None or me.shanten(self.players) != -1:
             return False
-        return self._win(seat, drawn, True, seat) is not None
+        return self._win(seat, drawn, True, seat, legality=True) is not None
 
     def can_ron(self, seat: int, tile: int, discarder: int, chankan: bool | str) -> bool:
         me = self.seats[seat]
         if not me.completes(tile, self.players) or me.is_furiten(self.players):
             return False
-        return self._win(seat, tile, False, discarder, chankan) is not None
+        return self._win(seat, tile, False, discarder, chankan, legality=True) is not None
 
     # ---------------------------------------------------------------- step
     def step(self, actions: Mapping[int, Action] | None = None) -> list[Event]:

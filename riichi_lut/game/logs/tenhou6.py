@@ -26,7 +26,8 @@ What the format does not say, and what the reader decides:
   yaku (13 per yakuman). ``dora``/``aka``/``ura`` are 0 when not listed, ``None`` when the
   win lists no yaku at all.
 - An exhaustive draw's ``tenpai`` are the seats that gain (``全員聴牌``: all,
-  ``全員不聴``: none); the other draws have ``tenpai`` ``None``.
+  ``全員不聴``: none; ``None`` when no score changes); the other draws have ``tenpai``
+  ``None``.
 - The rules come from ``rule.disp`` (三: three players; 東: tonpuu; 喰: kuitan) and the
   red fives from ``rule.aka51``-``aka53`` or ``rule.aka`` when given, else from 赤 in
   ``disp`` (a converted log may write ``disp`` by hand: its tiles are the authority).
@@ -64,10 +65,18 @@ from ..record import (
     WinResult,
     round_name,
 )
-from ..rules import TENHOU_GAME, TENHOU_SANMA_GAME, GameRules
-from .tenhou6_names import DORA_NAMES, DRAW_KIND_OF_NAME, LIMIT_OF_NAME, TILE_OF_NUMBER, WIN, YAKU_OF_NAME
+from .tenhou6_names import (
+    DORA_NAMES,
+    DRAW_KIND_OF_NAME,
+    LIMIT_OF_NAME,
+    TILE_OF_NUMBER,
+    WIN,
+    YAKU_OF_NAME,
+    rules_of,
+)
+from .tenhou6_write import write_tenhou6
 
-__all__ = ["read_tenhou6", "rules_of"]
+__all__ = ["read_tenhou6", "rules_of", "write_tenhou6"]
 
 #: The relative seat a call letter's place names, as an offset from the caller.
 RELATIVE = {"kamicha": -1, "toimen": 2, "shimocha": 1}
@@ -169,8 +178,8 @@ def _read_give(value: object, where: _Where, event: str) -> _Give:  # noqa: PLR0
     letter, place, g = _groups(value, where, event)
     if letter == "k" and place in _PON_PLACES and len(g) == 4:
         return _Call(ADDED_KAN, g[place], tuple(g[:place] + g[place + 1 :]), _PON_PLACES[place])
-    if letter == "a" and len(g) == 4 and place >= 1:
-        return _Call(CLOSED_KAN, g[place - 1], tuple(g), "")
+    if letter == "a" and len(g) == 4 and place < 4:
+        return _Call(CLOSED_KAN, g[place], tuple(g), "")
     if letter == "f" and place == 0 and len(g) == 1:
         return _Call(KITA, g[0], (), "")
     raise where.fail(f"cannot read {quote(value)} (added kan 'k', closed kan 'a', kita 'f')", event)
@@ -395,7 +404,7 @@ def _read_results(raw: object, players: int, where: _Where) -> list[WinResult | 
         tenpai = tuple(range(players))
     elif kind == "全員不聴":
         tenpai = ()
-    elif draw_kind == "exhaustive" and deltas is not None:
+    elif draw_kind == "exhaustive" and deltas is not None and any(deltas):
         tenpai = tuple(s for s, d in enumerate(deltas) if d > 0)
     return [DrawResult(kind=draw_kind, deltas=deltas, tenpai=tenpai)]
 
@@ -476,35 +485,6 @@ def _read_round(raw: object, index: int, players: int, where: _Where) -> RoundRe
         later_indicators=tuple(dora[1:]),
         ura_indicators=tuple(ura),
     )
-
-
-def rules_of(rule: object) -> GameRules:
-    """The game rules a tenhou.net/6 ``rule`` object names.
-
-    >>> r = rules_of({"disp": "般東喰", "aka": 0})
-    >>> r.players, r.length, r.scoring.kuitan, r.scoring.aka_dora
-    (4, 'tonpuu', True, (0, 0, 0))
-    >>> rules_of({"disp": "三鳳南喰赤"}).players
-    3
-    """
-    rule = rule if isinstance(rule, dict) else {}
-    disp_value = rule.get("disp")
-    disp = disp_value if isinstance(disp_value, str) else ""
-    base = TENHOU_SANMA_GAME if "三" in disp else TENHOU_GAME
-    scoring = base.scoring
-    if any(f"aka5{i}" in rule for i in (1, 2, 3)):
-        aka = tuple(int(bool(rule.get(f"aka5{i}", 0))) for i in (1, 2, 3))
-    elif isinstance(rule.get("aka"), int):
-        count = int(rule["aka"])
-        aka = (0, count, count) if base.players == 3 else (count, count, count)
-    elif disp and "赤" not in disp:
-        aka = (0, 0, 0)
-    else:
-        aka = scoring.aka_dora
-    kuitan = "喰" in disp if disp and any(c in disp for c in "東南") else scoring.kuitan
-    length = "tonpuu" if "東" in disp or "East" in disp else "hanchan"
-    scoring = scoring.replace(aka_dora=(aka[0], aka[1], aka[2]), kuitan=kuitan)
-    return base.replace(scoring=scoring, length=length)
 
 
 def read_tenhou6(text: str, source: str = "<text>") -> GameRecord:

@@ -1,5 +1,6 @@
-"""The words of tenhou.net/6 JSON as data: tile numbers, Tenhou's Japanese yaku names
-(as its mjlog yaku ids 0-54 name them), the limit names and the result kinds.
+"""The words of tenhou.net/6 JSON as data: tile numbers, Tenhou's Japanese yaku names (as
+its mjlog yaku ids 0-54 name them), the limit names, the result kinds, and the rules a
+``rule`` object names (:func:`rules_of`).
 
 Tiles: 11-19 are 1m-9m, 21-29 1p-9p, 31-39 1s-9s, 41-47 East, South, West, North, white,
 green, red; 51/52/53 the red fives. ``60`` in a discard list is a tsumogiri and ``0`` the
@@ -13,6 +14,8 @@ placeholder after a daiminkan (:mod:`riichi_lut.game.logs.tenhou6`).
 
 from __future__ import annotations
 
+from ..rules import TENHOU_GAME, TENHOU_SANMA_GAME, GameRules
+
 __all__ = [
     "DORA_NAMES",
     "DRAW_KIND_OF_NAME",
@@ -25,6 +28,7 @@ __all__ = [
     "WIN",
     "WIND_NAMES",
     "YAKU_OF_NAME",
+    "rules_of",
 ]
 
 #: tenhou.net/6 tile number -> tile code (0-33 kinds, 34-36 red fives).
@@ -158,3 +162,32 @@ NAME_OF_DRAW_KIND: dict[str, str] = {
     "four_kans": "四槓散了",
     "four_winds": "四風連打",
 }
+
+
+def rules_of(rule: object) -> GameRules:
+    """The game rules a tenhou.net/6 ``rule`` object names.
+
+    >>> r = rules_of({"disp": "般東喰", "aka": 0})
+    >>> r.players, r.length, r.scoring.kuitan, r.scoring.aka_dora
+    (4, 'tonpuu', True, (0, 0, 0))
+    >>> rules_of({"disp": "三鳳南喰赤"}).players
+    3
+    """
+    rule = rule if isinstance(rule, dict) else {}
+    disp_value = rule.get("disp")
+    disp = disp_value if isinstance(disp_value, str) else ""
+    base = TENHOU_SANMA_GAME if "三" in disp else TENHOU_GAME
+    scoring = base.scoring
+    if any(f"aka5{i}" in rule for i in (1, 2, 3)):
+        aka = tuple(int(bool(rule.get(f"aka5{i}", 0))) for i in (1, 2, 3))
+    elif isinstance(rule.get("aka"), int):
+        count = int(rule["aka"])
+        aka = (0, count, count) if base.players == 3 else (count, count, count)
+    elif disp and "赤" not in disp:
+        aka = (0, 0, 0)
+    else:
+        aka = scoring.aka_dora
+    kuitan = "喰" in disp if disp and any(c in disp for c in "東南") else scoring.kuitan
+    length = "tonpuu" if "東" in disp or "East" in disp else "hanchan"
+    scoring = scoring.replace(aka_dora=(aka[0], aka[1], aka[2]), kuitan=kuitan)
+    return base.replace(scoring=scoring, length=length)

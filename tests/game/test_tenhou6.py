@@ -12,6 +12,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from riichi_lut.game.record import (
     CHI,
     CLOSED_KAN,
     DISCARD,
+    DORA,
     DRAW,
     OPEN_KAN,
     PON,
@@ -430,3 +432,23 @@ def test_a_bad_log_names_the_source_round_and_event(text: str, words: str, event
     assert words in error.reason and error.source == "bad.json"
     if event is not None:
         assert error.round in ("S2-0", "S4-0") and event in (error.event or "")
+
+
+def test_a_record_with_dora_events_writes_them_as_the_indicator_list() -> None:
+    """A record that turns its kan dora as DORA events (mjlog, mjai, a played game) writes
+    them as the round's indicators, as tenhou.net/6 lists them."""
+    name = "convlog-suukantsu_1.json"
+    record = _read(name)
+    rounds = []
+    for rnd in record.rounds:
+        later = list(rnd.later_indicators or ())
+        events: list[Event] = []
+        for e in rnd.events:
+            events.append(e)
+            if e.type in (OPEN_KAN, ADDED_KAN, CLOSED_KAN) and later:
+                events.append(Event(DORA, tile=later.pop(0)))
+        rounds.append(replace(rnd, events=tuple(events), later_indicators=None))
+    assert any(e.type == DORA for r in rounds for e in r.events)
+    written = json.loads(write_tenhou6(replace(record, rounds=tuple(rounds))))
+    original = json.loads((TENHOU6 / name).read_text(encoding="utf-8"))
+    assert written["log"] == original["log"]

@@ -162,9 +162,9 @@ def _read_take(value: object, where: _Where, event: str) -> _Take:
 
 
 def _read_give(value: object, where: _Where, event: str) -> _Give:  # noqa: PLR0911  (one return per kind)
-    if value == 60:
+    if value == 60 and type(value) is int:
         return ("tile", None)
-    if value == 0:
+    if value == 0 and type(value) is int:
         return ("kan0", None)
     if not isinstance(value, str):
         return ("tile", _tile(value, where, event))
@@ -185,9 +185,11 @@ def _read_give(value: object, where: _Where, event: str) -> _Give:  # noqa: PLR0
     raise where.fail(f"cannot read {quote(value)} (added kan 'k', closed kan 'a', kita 'f')", event)
 
 
-def _int_list(value: object, what: str, where: _Where) -> list[int]:
+def _int_list(value: object, what: str, where: _Where, least: int = 0) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         raise where.fail(f"{what} must be a list of integers, got {quote(value)}")
+    if len(value) < least:
+        raise where.fail(f"{what} must have {least} values, got {quote(value)}")
     return value
 
 
@@ -335,7 +337,7 @@ class _Seq:
 
 # ---------------------------------------------------------------- results
 def _read_win(deltas: object, info: object, players: int, where: _Where, event: str) -> WinResult:
-    d = _int_list(deltas, "a win's score changes", where)
+    d = _int_list(deltas, "a win's score changes", where, players)
     if not isinstance(info, list) or len(info) < 3 or not all(isinstance(v, int) for v in info[:3]):
         raise where.fail(f"a win's details must start with [who, fromWho, paoWho], got {quote(info)}", event)
     who, frm, pao = info[0], info[1], info[2]
@@ -397,7 +399,9 @@ def _read_results(raw: object, players: int, where: _Where) -> list[WinResult | 
         ]
     if kind not in DRAW_KIND_OF_NAME:
         raise where.fail(f"unknown result {quote(kind)} (和了, 流局, 九種九牌, …)", "results")
-    deltas = tuple(_int_list(raw[1], "a draw's score changes", where)[:players]) if len(raw) > 1 else None
+    deltas = (
+        tuple(_int_list(raw[1], "a draw's score changes", where, players)[:players]) if len(raw) > 1 else None
+    )
     draw_kind = DRAW_KIND_OF_NAME[kind]
     tenpai: tuple[int, ...] | None = None
     if kind == "全員聴牌":
@@ -449,7 +453,7 @@ def _read_round(raw: object, index: int, players: int, where: _Where) -> RoundRe
     number, honba, sticks = head
     where.round = round_name(number, honba)
     dealer = number % 4
-    scores = _int_list(raw[1], "the scores", where)
+    scores = _int_list(raw[1], "the scores", where, players)
     dora = [_tile(v, where, "dora") for v in _int_list(raw[2], "the dora indicators", where)]
     ura = [_tile(v, where, "ura") for v in _int_list(raw[3], "the ura indicators", where)]
     if not dora:

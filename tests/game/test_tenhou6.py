@@ -452,3 +452,29 @@ def test_a_record_with_dora_events_writes_them_as_the_indicator_list() -> None:
     written = json.loads(write_tenhou6(replace(record, rounds=tuple(rounds))))
     original = json.loads((TENHOU6 / name).read_text(encoding="utf-8"))
     assert written["log"] == original["log"]
+
+
+@pytest.mark.parametrize(
+    "name", ["2019123123gm-00a9-0000-f4386d0e.json", "2023053016gm-0029-0000-e54b3b98.json"]
+)
+def test_a_calls_tiles_are_written_in_tenhous_order_whatever_the_records_order(name: str) -> None:
+    """A reader of another format may keep a call's tiles red five first (mjlog does) and
+    name another tile of a closed kan: the JSON written is Tenhou's all the same."""
+    record = _read(name)
+    calls = (CHI, PON, OPEN_KAN, CLOSED_KAN)
+    rounds = [
+        replace(
+            rnd,
+            events=tuple(
+                replace(e, consumed=e.consumed[::-1], tile=e.consumed[-1] if e.type == CLOSED_KAN else e.tile)
+                if e.type in calls
+                else e
+                for e in rnd.events
+            ),
+        )
+        for rnd in record.rounds
+    ]
+    changed = replace(record, rounds=tuple(rounds))
+    assert changed != record
+    original = json.loads((TENHOU6 / name).read_text(encoding="utf-8"))
+    assert json.loads(write_tenhou6(changed))["log"] == original["log"]

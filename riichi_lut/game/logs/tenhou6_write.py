@@ -11,6 +11,9 @@ dan, rate, sx, …) in ``meta`` and they are written back as they were.
 A win's points are written from ``points`` as the reader defines them: a ron's payment,
 ``points // 3`` all for a dealer's tsumo, and for a non-dealer's tsumo the two payments
 whose sum (as four players pay) is ``points``: 8000 is ``2000-4000``, 2700 ``700-1300``.
+A call's own tiles are written in Tenhou's order (by kind, a red five after the plain
+ones), whatever order the record keeps them in; a closed kan's letter stands before its
+fourth tile.
 """
 
 from __future__ import annotations
@@ -58,6 +61,16 @@ def _kind(code: int) -> int:
     return _KINDS_OF_RED.get(code, code)
 
 
+def _tenhou_order(tiles: tuple[int, ...]) -> list[int]:
+    """The order Tenhou writes a call's own tiles in: by kind, a red five after the plain
+    ones (``c375336``, ``35p3553``, ``151515a51``).
+
+    >>> _tenhou_order((36, 22, 21))
+    [21, 22, 36]
+    """
+    return sorted(tiles, key=lambda t: (_kind(t), t in _KINDS_OF_RED))
+
+
 def _call_string(letter: str, groups: list[int], place: int) -> str:
     """The 2-digit tiles with ``letter`` before the one at ``place``."""
     return "".join((letter if i == place else "") + str(_n(t)) for i, t in enumerate(groups))
@@ -101,21 +114,18 @@ class _SeatLists:
             groups = list(e.consumed) if len(e.consumed) == 3 else groups
             self.gives[seat].append(_call_string("k", [*groups[:place], e.tile, *groups[place:]], place))
         elif e.type == CLOSED_KAN:
-            tiles = list(e.consumed)
-            if e.tile is not None and e.tile in tiles:
-                tiles.remove(e.tile)
-                tiles.append(e.tile)
-            self.gives[seat].append(_call_string("a", tiles, 3))
+            self.gives[seat].append(_call_string("a", _tenhou_order(e.consumed), 3))
         elif e.type == KITA and e.tile is not None:
             self.gives[seat].append(f"f{_n(e.tile)}")
 
     def _call(self, seat: int, e: Event) -> None:
         assert e.tile is not None
         if e.type == CHI:
-            self.takes[seat].append(_call_string("c", [e.tile, *e.consumed], 0))
+            self.takes[seat].append(_call_string("c", [e.tile, *_tenhou_order(e.consumed)], 0))
             return
         place = _place(seat, e.target, self.players, e.type == OPEN_KAN)
-        groups = [*e.consumed[:place], e.tile, *e.consumed[place:]]
+        consumed = _tenhou_order(e.consumed)
+        groups = [*consumed[:place], e.tile, *consumed[place:]]
         self.takes[seat].append(_call_string("p" if e.type == PON else "m", groups, place))
         if e.type == PON:
             self.pons[seat][_kind(e.tile)] = (groups, place)

@@ -47,13 +47,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from ...core.notations import parse_mjai, to_mjai
 from ...core.tiles import DRAGON_KINDS, WIND_KINDS, kind_of
 from ...errors import LogFormatError, TileParseError
-from ...riichi.yaku import ROWS
 from ..record import (
     ADDED_KAN,
     CHI,
@@ -77,77 +76,22 @@ from ..record import (
     round_name,
 )
 from ..rules import TENHOU_GAME, TENHOU_SANMA_GAME
-
-__all__ = ["MJAI_YAKU", "REASON_OF_KIND", "RYUKYOKU_REASONS", "read_mjai", "write_mjai"]
-
-_WINDS = ("E", "S", "W", "N")
-_NORTH = 30
-#: gimite/mjai's ``ryukyoku`` reasons -> the record's draw kinds.
-RYUKYOKU_REASONS: dict[str, str] = {
-    "fanpai": "exhaustive",
-    "nagashimangan": "nagashi_mangan",
-    "kyushukyuhai": "nine_terminals",
-    "sufonrenta": "four_winds",
-    "suchareach": "four_riichi",
-    "sukaikan": "four_kans",
-    "sanchaho": "three_ron",
-}
-#: The record's draw kinds -> the reason written.
-REASON_OF_KIND = {kind: reason for reason, kind in RYUKYOKU_REASONS.items()}
-
-#: (mjai yaku name, the scorer's yaku id): gimite/mjai's names (``lib/mjai/hora.rb``);
-#: the dragons' yakuhai are its one ``sangenpai`` row (:data:`_DRAGON_YAKU`), and a yaku
-#: gimite does not name is written under our id.
-MJAI_YAKU: tuple[tuple[str, str], ...] = (
-    ("menzenchin_tsumoho", "menzen_tsumo"),
-    ("reach", "riichi"),
-    ("double_reach", "double_riichi"),
-    ("ippatsu", "ippatsu"),
-    ("pinfu", "pinfu"),
-    ("tanyaochu", "tanyao"),
-    ("ipeko", "iipeikou"),
-    ("jikaze", "yakuhai_seat"),
-    ("bakaze", "yakuhai_round"),
-    ("rinshankaiho", "rinshan"),
-    ("chankan", "chankan"),
-    ("haiteiraoyue", "haitei"),
-    ("hoteiraoyui", "houtei"),
-    ("sanshokudojun", "sanshoku_doujun"),
-    ("ikkitsukan", "ittsu"),
-    ("honchantaiyao", "chanta"),
-    ("chitoitsu", "chiitoitsu"),
-    ("toitoiho", "toitoi"),
-    ("sananko", "sanankou"),
-    ("honroto", "honroutou"),
-    ("sanshokudoko", "sanshoku_doukou"),
-    ("sankantsu", "sankantsu"),
-    ("shosangen", "shousangen"),
-    ("honiso", "honitsu"),
-    ("junchantaiyao", "junchan"),
-    ("ryanpeko", "ryanpeikou"),
-    ("chiniso", "chinitsu"),
-    ("tenho", "tenhou"),
-    ("chiho", "chiihou"),
-    ("kokushimuso", "kokushi"),
-    ("daisangen", "daisangen"),
-    ("suanko", "suuankou"),
-    ("tsuiso", "tsuuiisou"),
-    ("ryuiso", "ryuuiisou"),
-    ("chinroto", "chinroutou"),
-    ("daisushi", "daisuushii"),
-    ("shosushi", "shousuushii"),
-    ("sukantsu", "suukantsu"),
-    ("churenpoton", "chuuren"),
+from .mjai_names import (
+    DORA_NAMES,
+    DRAGON_YAKU,
+    MJAI_YAKU,
+    NORTH,
+    RYUKYOKU_REASONS,
+    SANGENPAI,
+    START_GAME_META,
+    WINDS,
+    YAKU_OF_NAME,
+    han_of_fan,
 )
-_DRAGON_YAKU = dict(zip(DRAGON_KINDS, ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun"), strict=True))
-_SANGENPAI = "sangenpai"
-_DORA_NAMES = ("dora", "uradora", "akadora")
-_YAKUMAN_FAN = 100  # gimite/mjai's fan for one yakuman; the record counts 13 han
-_ALL_IDS = [row.id for row, _ in ROWS]
-_NAMED = {yaku_id for _, yaku_id in MJAI_YAKU} | set(_DRAGON_YAKU.values())
-_YAKU_OF_NAME = dict(MJAI_YAKU) | {i: i for i in _ALL_IDS if i not in _NAMED}
-_NAME_OF_YAKU = {yaku_id: name for name, yaku_id in _YAKU_OF_NAME.items()}
-_START_GAME_META = ("seed", "id", "uri")
+from .mjai_write import write_mjai
+
+__all__ = ["MJAI_YAKU", "RYUKYOKU_REASONS", "read_mjai", "write_mjai"]
+
 _CALL_NAMES = {CHI: "chi", PON: "pon", OPEN_KAN: "daiminkan"}
 _CONSUMED = {"chi": 2, "pon": 2, "daiminkan": 3}
 _KAN_TYPES = (OPEN_KAN, ADDED_KAN, CLOSED_KAN)
@@ -257,7 +201,7 @@ class _Reader:
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
                 raise self.error("names is not a list of names")
             self.names = tuple(names)
-        self.meta.update({k: obj[k] for k in _START_GAME_META if k in obj})
+        self.meta.update({k: obj[k] for k in START_GAME_META if k in obj})
 
     def on_start_kyoku(self, obj: dict[str, Any]) -> None:
         if self.hand is not None:
@@ -270,10 +214,10 @@ class _Reader:
             if self.names is not None and len(self.names) not in (self.players, 4):
                 raise self.error(f"{len(self.names)} names for {self.players} players")
         bakaze = self.field(obj, "bakaze")
-        if bakaze not in _WINDS:
+        if bakaze not in WINDS:
             raise self.error(f"bakaze {bakaze!r} is not one of E S W N")
         kyoku = self.integer(obj, "kyoku", 1, self.players)
-        number = _WINDS.index(bakaze) * 4 + kyoku - 1
+        number = WINDS.index(bakaze) * 4 + kyoku - 1
         self.hand = h = _Hand(number, self.integer(obj, "honba"))
         hands = [self.tiles({"type": "start_kyoku", "tehais": t}, "tehais", 13) for t in tehais]
         if len(hands) != self.players:
@@ -387,11 +331,11 @@ class _Reader:
     def on_nukidora(self, obj: dict[str, Any]) -> None:
         h = self.current(obj)
         seat = self.seat(obj)
-        if self.tile(obj.get("pai", "N"), "pai") != _NORTH:
+        if self.tile(obj.get("pai", "N"), "pai") != NORTH:
             raise self.error("nukidora of a tile other than N")
-        self.take(h, seat, _NORTH)
+        self.take(h, seat, NORTH)
         h.drawn, h.discard, h.kakan = None, None, None
-        self.add(h, Event(KITA, seat=seat, tile=_NORTH))
+        self.add(h, Event(KITA, seat=seat, tile=NORTH))
 
     def on_dora(self, obj: dict[str, Any]) -> None:
         h = self.current(obj)
@@ -436,7 +380,7 @@ class _Reader:
             WinResult(
                 seat=seat,
                 from_seat=target,
-                han=None if fan is None else fan // _YAKUMAN_FAN * 13 + fan % _YAKUMAN_FAN,
+                han=None if fan is None else han_of_fan(fan),
                 fu=self.integer(obj, "fu") if "fu" in obj else None,
                 points=self.integer(obj, "hora_points") if "hora_points" in obj else None,
                 yaku=yaku,
@@ -462,10 +406,10 @@ class _Reader:
         yaku: list[tuple[str, int]] = []
         dora = [0, 0, 0]
         for name, fan in rows:
-            han = fan // _YAKUMAN_FAN * 13 if fan >= _YAKUMAN_FAN else fan
-            if name in _DORA_NAMES:
-                dora[_DORA_NAMES.index(name)] += fan
-            elif name == _SANGENPAI:
+            han = han_of_fan(fan)
+            if name in DORA_NAMES:
+                dora[DORA_NAMES.index(name)] += fan
+            elif name == SANGENPAI:
                 kinds = Counter(kind_of(t) for t in concealed)
                 for k in h.pons[seat]:
                     kinds[k] += 3
@@ -475,9 +419,9 @@ class _Reader:
                 held = [k for k in DRAGON_KINDS if kinds[k] >= 3]
                 if len(held) != fan:
                     raise self.error(f"sangenpai {fan} but seat {seat} holds {len(held)} dragon sets")
-                yaku += [(_DRAGON_YAKU[k], 1) for k in held]
-            elif name in _YAKU_OF_NAME:
-                yaku.append((_YAKU_OF_NAME[name], han))
+                yaku += [(DRAGON_YAKU[k], 1) for k in held]
+            elif name in YAKU_OF_NAME:
+                yaku.append((YAKU_OF_NAME[name], han))
             else:
                 raise self.error(f"unknown mjai yaku name {name!r}")
         return tuple(sorted(yaku)), (dora[0], dora[1], dora[2])
@@ -618,189 +562,3 @@ def read_mjai(text: str, source: str = "<text>") -> GameRecord:
     ('S2-1', ['draw', 'discard'], 'exhaustive')
     """
     return _Reader(source).read(text)
-
-
-# ==================================================================== writing
-def _tiles(codes: tuple[int, ...] | list[int]) -> list[str]:
-    return [to_mjai(c) for c in codes]
-
-
-def _hora(win: WinResult, event_tile: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "hora", "actor": win.seat, "target": win.from_seat}
-    if win.deltas is not None:
-        out["deltas"] = list(win.deltas)
-    if win.ura_indicators is not None:
-        out["ura_markers"] = _tiles(win.ura_indicators)
-    if win.tile is not None:
-        out["pai"] = to_mjai(win.tile)
-    tile = win.tile if win.tile is not None else event_tile
-    if win.hand is not None and tile in win.hand:  # hora_tehais: the hand without the winning tile
-        hand = list(win.hand)
-        index = len(hand) - 1 - hand[::-1].index(tile)
-        out["hora_tehais"] = _tiles(hand[:index] + hand[index + 1 :])
-    if win.yaku is not None:
-        out["yakus"] = _yakus(win)
-    if win.fu is not None:
-        out["fu"] = win.fu
-    if win.han is not None:
-        yakuman = sum(h for _, h in win.yaku or () if h >= 13)
-        out["fan"] = win.han - yakuman + yakuman // 13 * _YAKUMAN_FAN
-    if win.points is not None:
-        out["hora_points"] = win.points
-    return out
-
-
-def _yakus(win: WinResult) -> list[list[Any]]:
-    rows: list[list[Any]] = []
-    dragons = sum(1 for y, _ in win.yaku or () if y in _DRAGON_YAKU.values())
-    for yaku_id, han in win.yaku or ():
-        if yaku_id in _DRAGON_YAKU.values():
-            if [_SANGENPAI, dragons] not in rows:
-                rows.append([_SANGENPAI, dragons])
-            continue
-        if yaku_id not in _NAME_OF_YAKU:
-            raise LogFormatError(f"yaku {yaku_id!r} has no mjai name", source="<write>")
-        rows.append([_NAME_OF_YAKU[yaku_id], han // 13 * _YAKUMAN_FAN if han >= 13 else han])
-    for name, count in zip(_DORA_NAMES, (win.dora, win.ura, win.aka), strict=True):
-        if count:
-            rows.append([name, count])
-    return rows
-
-
-#: The record's event type -> the mjai line's type and fields (in Mortal's order).
-_LINES: dict[str, tuple[str, tuple[str, ...]]] = {
-    DRAW: ("tsumo", ("actor", "pai")),
-    DISCARD: ("dahai", ("actor", "pai", "tsumogiri")),
-    CHI: ("chi", ("actor", "target", "pai", "consumed")),
-    PON: ("pon", ("actor", "target", "pai", "consumed")),
-    OPEN_KAN: ("daiminkan", ("actor", "target", "pai", "consumed")),
-    ADDED_KAN: ("kakan", ("actor", "pai", "consumed")),
-    CLOSED_KAN: ("ankan", ("actor", "consumed")),
-    KITA: ("nukidora", ("actor", "pai")),
-    DORA: ("dora", ("dora_marker",)),
-    RIICHI: ("reach", ("actor",)),
-    RIICHI_ACCEPTED: ("reach_accepted", ("actor",)),
-}
-
-
-def _line(e: Event) -> dict[str, Any]:
-    name, fields = _LINES[e.type]
-    values = {
-        "actor": e.seat,
-        "target": e.target,
-        "pai": None if e.tile is None else to_mjai(e.tile),
-        "dora_marker": None if e.tile is None else to_mjai(e.tile),
-        "consumed": _tiles(e.consumed),
-        "tsumogiri": e.tsumogiri,
-    }
-    out: dict[str, Any] = {"type": name}
-    out.update((f, values[f]) for f in fields if values[f] is not None)
-    return out
-
-
-class _KanDora:
-    """Where the kan dora of ``later_indicators`` go, as libriichi's arena turns them: an
-    ankan's at once (a pending one first), a daiminkan's or kakan's at the next dahai, or
-    at the next tsumo when another kan follows before it."""
-
-    def __init__(self, later: tuple[int, ...]) -> None:
-        self.later = list(later)
-        self.pending: list[int] = []  # turned at the next dahai or ankan
-        self.at_tsumo: list[int] = []  # turned at the next tsumo (a kan followed a kan)
-
-    def before(self, kind: str) -> list[int]:
-        out: list[int] = []
-        if kind == DRAW:
-            out, self.at_tsumo = self.at_tsumo, []
-        elif kind in (DISCARD, CLOSED_KAN):
-            out, self.pending = self.pending, []
-        elif kind in (TSUMO, RON):
-            out = self.rest()
-        return out
-
-    def after(self, kind: str) -> list[int]:
-        turned = self.later[:1]
-        if kind in (OPEN_KAN, ADDED_KAN):
-            self.at_tsumo, self.pending = self.at_tsumo + self.pending, turned
-        elif kind != CLOSED_KAN:
-            return []
-        del self.later[:1]
-        return turned if kind == CLOSED_KAN else []
-
-    def rest(self) -> list[int]:
-        out = self.at_tsumo + self.pending + self.later
-        self.at_tsumo, self.pending, self.later = [], [], []
-        return out
-
-
-def _event_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:
-    """The lines of a hand's events, with the kan dora of ``later_indicators`` placed."""
-    kan_dora = _KanDora(rnd.later_indicators or ())
-    three_ron = any(isinstance(r, DrawResult) and r.kind == "three_ron" for r in rnd.results)
-    wins = iter([r for r in rnd.results if isinstance(r, WinResult)])
-    for e in rnd.events:
-        for tile in kan_dora.before(e.type):
-            yield {"type": "dora", "dora_marker": to_mjai(tile)}
-        if e.type in (TSUMO, RON):
-            if not three_ron:  # three rons are the ryukyoku's tenpais
-                win = next(wins, None)
-                yield _hora(win, e.tile) if win else {"type": "hora", "actor": e.seat, "target": e.target}
-        elif e.type in _LINES:  # NINE_TERMINALS is the ryukyoku's actor
-            yield _line(e)
-        for tile in kan_dora.after(e.type):
-            yield {"type": "dora", "dora_marker": to_mjai(tile)}
-    for tile in kan_dora.rest():
-        yield {"type": "dora", "dora_marker": to_mjai(tile)}
-    for win in wins:
-        yield _hora(win, None)
-
-
-def _round_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:
-    yield {
-        "type": "start_kyoku",
-        "bakaze": _WINDS[rnd.number // 4 % 4],
-        "dora_marker": to_mjai(rnd.dora_indicator),
-        "kyoku": rnd.number % 4 + 1,
-        "honba": rnd.honba,
-        "kyotaku": rnd.sticks,
-        "oya": rnd.dealer,
-        "scores": list(rnd.scores),
-        "tehais": [_tiles(h) for h in rnd.hands],
-    }
-    yield from _event_lines(rnd)
-    for result in rnd.results:
-        if isinstance(result, DrawResult):
-            line: dict[str, Any] = {"type": "ryukyoku"}
-            nine = [e for e in rnd.events if e.type == NINE_TERMINALS]
-            if result.kind == "nine_terminals" and nine:
-                line["actor"] = nine[-1].seat
-            line["reason"] = REASON_OF_KIND[result.kind]
-            if result.deltas is not None:
-                line["deltas"] = list(result.deltas)
-            if result.tenpai is not None:
-                line["tenpais"] = [s in result.tenpai for s in range(len(rnd.hands))]
-            yield line
-    if rnd.results:
-        yield {"type": "end_kyoku"}
-
-
-def write_mjai(record: GameRecord) -> str:
-    """The mjai JSONL of a whole game, one compact JSON object a line (see the module
-    docstring). A hand without a result (a log cut short) is written as far as it goes,
-    with no ``end_kyoku`` or ``end_game`` after it.
-
-    >>> text = write_mjai(read_mjai('{"type":"start_game","names":["a","b","c","d"]}\\n{"type":"end_game"}'))
-    >>> text
-    '{"type":"start_game","names":["a","b","c","d"]}\\n{"type":"end_game"}\\n'
-    """
-    start: dict[str, Any] = {"type": "start_game", "names": list(record.names)}
-    start.update({k: record.meta[k] for k in _START_GAME_META if k in record.meta})
-    lines = [start]
-    for rnd in record.rounds:
-        lines += _round_lines(rnd)
-    if not record.rounds or record.rounds[-1].results:
-        end: dict[str, Any] = {"type": "end_game"}
-        if record.final_scores is not None:
-            end["scores"] = list(record.final_scores)
-        lines.append(end)
-    return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)

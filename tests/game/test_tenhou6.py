@@ -496,6 +496,7 @@ def _comparable_win(w: WinResult) -> tuple[Any, ...]:
         w.han,
         w.points,
         w.limit,
+        w.fu if w.limit is None else None,  # tenhou.net/6 writes no fu for a limit hand
         sorted(w.yaku or ()),
         w.dora,
         w.ura,

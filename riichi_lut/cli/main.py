@@ -9,6 +9,8 @@
     riichi-lut shanten --json "11223344556677z"
     riichi-lut simulate exact --tiles 14                  # exact statistics of all deals
     riichi-lut simulate haipai --n 1000000 --workers 2    # seeded Monte Carlo
+    riichi-lut play --seed 1 --out game.mjson             # a whole game by Tenhou's rules
+    riichi-lut replay game.mjson                          # a log replayed through the rules
     riichi-lut tables            # where the tables are, their manifest, a load check
     riichi-lut mcr score "123m456p789s123s55z" --win 5z --seat E --prevalent S   # Chinese Official
 
@@ -33,6 +35,7 @@ from ..coach.words import shanten_words
 from ..core.hand import parse_hand
 from ..errors import RiichiLutError
 from ..lut import loader
+from .game import add_parser as add_game_parser
 from .glyphs import glyphs, render
 from .links import permalink
 from .mcr import PRINTERS as MCR_PRINTERS
@@ -156,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "hint":
             p.add_argument("--top", type=count, default=5, help="how many ranked options to list")
     add_simulate_parser(sub)
+    add_game_parser(sub)
     add_serve_parser(sub)
 
     p = sub.add_parser("tables", help="show and verify the lookup tables")

@@ -1,5 +1,7 @@
 """Game logs read and written: Tenhou's mjlog XML (plain or gzip), tenhou.net/6 JSON and
-mjai JSONL, all read into one :class:`~riichi_lut.game.record.GameRecord`.
+mjai JSONL, all read into one :class:`~riichi_lut.game.record.GameRecord`; a record
+written back as mjai JSONL (:func:`write_mjai`) or tenhou.net/6 JSON
+(:func:`write_tenhou6`).
 
 :func:`read_log` takes a path, bytes or text and tells the format from the content: gzip
 magic bytes or ``<mjloggm`` is mjlog; a JSON object with ``"log"`` is tenhou.net/6; lines
@@ -10,16 +12,25 @@ of JSON objects with ``"type"`` are mjai. A log it cannot read raises
 from __future__ import annotations
 
 import gzip
-import importlib
 import os
 from pathlib import Path
-from typing import cast
 
 from ...errors import LogFormatError
 from ..record import GameRecord
+from .mjai import read_mjai, write_mjai
 from .mjlog import read_mjlog
+from .tenhou6 import read_tenhou6, write_tenhou6
 
-__all__ = ["FORMATS", "detect_format", "read_log"]
+__all__ = [
+    "FORMATS",
+    "detect_format",
+    "read_log",
+    "read_mjai",
+    "read_mjlog",
+    "read_tenhou6",
+    "write_mjai",
+    "write_tenhou6",
+]
 
 #: The formats :func:`read_log` reads.
 FORMATS = ("mjlog", "tenhou6", "mjai")
@@ -90,9 +101,10 @@ def read_log(
     kind = format or detect_format(text)
     if kind == "mjlog":
         return read_mjlog(text, label)
-    if kind in ("tenhou6", "mjai"):  # their readers land from their own branches next
-        module = importlib.import_module(f".{kind}", __name__)
-        return cast(GameRecord, getattr(module, f"read_{kind}")(text, label))
+    if kind == "tenhou6":
+        return read_tenhou6(text, label)
+    if kind == "mjai":
+        return read_mjai(text, label)
     if format is not None:
         raise LogFormatError(f"unknown log format {format!r} (known: {', '.join(FORMATS)})", source=label)
     raise LogFormatError(

@@ -353,7 +353,14 @@ def _read_win(deltas: object, info: object, players: int, where: _Where, event: 
     fu, han, limit_name, first, second, all_pay = match.groups()
     if who == frm and second is None and not all_pay:
         raise where.fail(f"a tsumo's points {quote(text)} name no payments", event)
-    points = int(first) if who != frm else 2 * int(first) + int(second) if second else 3 * int(first)
+    # a tsumo's payments: each non-dealer pays ``first``, the dealer ``second`` (a dealer's
+    # tsumo: ``first`` from every other seat); three players pay two shares (tsumo loss)
+    if who != frm:
+        points = int(first)
+    elif second:
+        points = (players - 2) * int(first) + int(second)
+    else:
+        points = (players - 1) * int(first)
     yaku, counts = _read_yaku(info[4:], where, event)
     return replace(
         base,
@@ -475,6 +482,11 @@ def _read_round(raw: object, index: int, players: int, where: _Where) -> RoundRe
             )
         elif result.kind == "nine_terminals":
             events.append(Event(NINE_TERMINALS, seat=last.seat))
+        elif result.kind == "three_ron" and last.seat is not None:
+            # the format does not name the claimants: three rons are all the others'
+            for step in range(1, players):
+                seat = (last.seat + step) % players
+                events.append(Event(RON, seat=seat, tile=last.tile, target=last.seat))
     results = [replace(r, tile=last.tile) if isinstance(r, WinResult) else r for r in results]
     return RoundRecord(
         number=number,

@@ -133,15 +133,18 @@ class _SeatLists:
             self.gives[seat].append(0)
 
 
-def _points_text(win: WinResult, dealer: int) -> str:
+def _points_text(win: WinResult, dealer: int, players: int = 4) -> str:
     head = NAME_OF_LIMIT[win.limit] if win.limit else f"{win.fu or 0}符{win.han or 0}飜"
     total = win.points or 0
     if not win.tsumo:
         return f"{head}{total}点"
     if win.seat == dealer:
-        return f"{head}{total // 3}点∀"
-    low = total // 4 if total % 400 == 0 else (total + 100) // 4
-    return f"{head}{low}-{total - 2 * low}点"
+        return f"{head}{total // (players - 1)}点∀"
+    # a non-dealer's share is the base rounded up to 100, the dealer's twice the base
+    # rounded up: the total is about four (three players: three) non-dealer shares
+    shares = 4 if players == 4 else 3
+    low = -(-total // (shares * 100)) * 100
+    return f"{head}{low}-{total - (players - 2) * low}点"
 
 
 def _yaku_texts(win: WinResult, rnd: RoundRecord) -> list[str]:
@@ -173,7 +176,7 @@ def _results(rnd: RoundRecord, players: int) -> list[Any]:
                 result.pao if result.pao is not None else result.seat,
             ]
             if result.points is not None:
-                info += [_points_text(result, rnd.dealer), *_yaku_texts(result, rnd)]
+                info += [_points_text(result, rnd.dealer, players), *_yaku_texts(result, rnd)]
             out += [[*(result.deltas or (0,) * players), *pad], info]
         else:
             out += _draw(result, players)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import itertools
 import operator
 import struct
 from collections.abc import Iterable, Iterator, Sequence
@@ -245,6 +246,23 @@ _LABEL = b"riichi-lut wall v1"
 _WORD_LIMIT = 2**63 - 1
 
 
+def _word_stream(prefix: bytes) -> Iterator[int]:
+    """32-bit words: SHA-512 of ``prefix`` + the block number (8 bytes, little-endian) for
+    blocks 0, 1, 2, …, each digest read as 16 little-endian words."""
+    for block in itertools.count():
+        yield from struct.unpack("<16I", hashlib.sha512(prefix + struct.pack("<Q", block)).digest())
+
+
+def _below(words: Iterator[int], bound: int) -> int:
+    """Uniform in ``0..bound-1``: the first word below the largest multiple of ``bound``
+    that fits in 32 bits, modulo ``bound`` (rejection sampling: no modulo bias)."""
+    limit = (1 << 32) - (1 << 32) % bound
+    for value in words:
+        if value < limit:
+            return value % bound
+    raise ValueError("the word stream ended")
+
+
 def seeded_wall(seed: int, round: int, honba: int, *, players: int = 4, game: int = 0) -> Wall:
     """Our wall of one hand: a function of ``seed``, ``round`` (0 = East 1), ``honba``,
     ``players`` and ``game`` only (the algorithm: ``docs/game-wall.md``).
@@ -257,28 +275,13 @@ def seeded_wall(seed: int, round: int, honba: int, *, players: int = 4, game: in
         for name, value in (("seed", seed), ("round", round), ("honba", honba), ("game", game))
     ]
     players = _players(players)
-    prefix = _LABEL + struct.pack("<5Q", values[0], values[1], values[2], players, values[3])
-    stream: list[int] = []
-    block = 0
-
-    def below(bound: int) -> int:  # uniform in 0..bound-1, rejection sampling (no modulo bias)
-        nonlocal block
-        limit = (1 << 32) - (1 << 32) % bound
-        while True:
-            if not stream:
-                digest = hashlib.sha512(prefix + struct.pack("<Q", block)).digest()
-                stream.extend(reversed(struct.unpack("<16I", digest)))  # used first to last
-                block += 1
-            value = stream.pop()
-            if value < limit:
-                return value % bound
-
+    words = _word_stream(_LABEL + struct.pack("<5Q", values[0], values[1], values[2], players, values[3]))
     yama = list(_IDS[players])
     n = len(yama)
     for i in range(n - 1):
-        j = i + below(n - i)
+        j = i + _below(words, n - i)
         yama[i], yama[j] = yama[j], yama[i]
-    return Wall(tuple(yama), (below(6), below(6)), players)
+    return Wall(tuple(yama), (_below(words, 6), _below(words, 6)), players)
 
 
 def wall_from_tiles(tiles: Iterable[int], *, dice: Sequence[int] | None = None, players: int = 4) -> Wall:

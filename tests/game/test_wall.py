@@ -21,6 +21,8 @@ from riichi_lut.game.wall import (
     LIVE_WALL,
     LIVE_WALL_THREE,
     THREE_PLAYER_IDS,
+    _below,
+    _word_stream,
     iter_tenhou_walls,
     seeded_wall,
     tenhou_walls,
@@ -253,6 +255,19 @@ def _documented_seeded_wall(seed, round, honba, players, game):
 def test_the_seeded_wall_is_the_documented_algorithm(seed, round, honba, players, game):
     wall = seeded_wall(seed, round, honba, players=players, game=game)
     assert (wall.tiles, wall.dice) == _documented_seeded_wall(seed, round, honba, players, game)
+
+
+def test_the_seeded_walls_draws_reject_the_words_that_would_bias_them():
+    # 2**32 = 31,580,641 * 136 + 120: the top 120 words are skipped for a draw in 0..135,
+    # the top 4 for a die; a plain modulo would return 2**32 - 1 % 136 = 119
+    assert _below(iter([2**32 - 1, 2**32 - 120, 2**32 - 121]), 136) == (2**32 - 121) % 136
+    assert _below(iter([2**32 - 4, 2**32 - 5]), 6) == (2**32 - 5) % 6
+    assert _below(iter([7]), 6) == 1
+    # the stream: SHA-512 blocks of the prefix and the block number, 16 words each
+    words = _word_stream(b"x")
+    assert [next(words) for _ in range(17)][16] == int.from_bytes(
+        hashlib.sha512(b"x" + (1).to_bytes(8, "little")).digest()[:4], "little"
+    )
 
 
 def test_a_seeded_wall_depends_on_its_arguments_only():

@@ -2,7 +2,7 @@
 exhaustive draw with its tenpai payments or nagashi mangan, and the abortive draws.
 
 Payments follow the rules of ``docs/game.md``: a win is paid as the scorer computed it
-(:class:`~riichi_lut.riichi.ScoreResult.payments`), the honba by the discarder (300 a
+(``ScoreResult.payments``), the honba by the discarder (300 a
 honba on a ron, 100 from each payer of a tsumo in four players), the riichi sticks to
 the winner, and in a double ron both to the winner first in turn order from the
 discarder; pao (big three dragons, big four winds) makes the feeder pay a tsumo whole

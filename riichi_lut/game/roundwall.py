@@ -3,7 +3,7 @@ replacement (rinshan) tiles, and the dora and ura indicators of the dead wall.
 
 A :class:`RoundWall` is built from a shuffled wall (:mod:`riichi_lut.game.wall`: Tenhou's
 from a log's seed, or our own seeded one) or, for a log that does not carry the wall,
-from the log's own draws (:func:`riichi_lut.game.replay.wall_of_round`); a tile the log
+from the log's own draws (:func:`riichi_lut.game.replay.round_wall`); a tile the log
 never shows is :data:`UNKNOWN`, and drawing one is an error, never a guess.
 
 Each kan (and each kita in three players) takes a replacement tile from the dead wall,

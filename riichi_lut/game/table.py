@@ -12,7 +12,7 @@ A hand moves through three kinds of moment (``Table.phase``):
 
 Draws are not decisions: the engine makes them (and the kan dora flips, the riichi
 deposits, the end of the hand). ``"round_over"`` follows the last moment of a hand:
-:attr:`Table.outcome` tells how it ended, and :meth:`Table.next_round` moves on (or the
+``Table.outcome`` tells how it ended, and :meth:`Table.next_round` moves on (or the
 game ends: ``"game_over"``). ``step`` mutates the table and returns the :class:`Event`
 records of what happened, in a log's order.
 """

@@ -5,7 +5,7 @@ Every tag: ``SHUFFLE`` (the seed, kept: the replay rebuilds every wall from it),
 (the lobby's rule bits: three players, hanchan, no red fives, no open tanyao), ``UN`` (the
 names; a later ``UN`` is a reconnection), ``TAIKYOKU``, ``INIT`` (a hand starts), the
 draws ``T U V W`` and discards ``D E F G`` (a discard of the tile just drawn is
-tsumogiri), ``N`` (calls: :mod:`.meld`), ``REACH`` (step 1 the declaration, step 2 the
+tsumogiri), ``N`` (calls: :mod:`riichi_lut.game.logs.meld`), ``REACH`` (step 1 the declaration, step 2 the
 deposit), ``DORA``, ``AGARI``, ``RYUUKYOKU``, ``BYE`` (a disconnection) and ``owari``.
 
 A log cut short reads as far as it goes: without ``owari`` the record has no final

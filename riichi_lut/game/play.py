@@ -52,6 +52,7 @@ def outcome_results(table: Table, outcome: Outcome) -> tuple[WinResult | DrawRes
                 dora=r.dora.dora,
                 ura=r.dora.ura,
                 aka=r.dora.aka,
+                kita=r.dora.kita if r.dora.kita else None,
                 tile=r.situation.win_code,
                 ura_indicators=ura,
                 deltas=win.deltas,

@@ -130,7 +130,8 @@ class WinResult:
     """A win as the log records it (each field ``None`` where the format does not carry
     it). ``deltas`` are each seat's score changes from this win (honba and riichi sticks
     included); ``yaku`` pairs each yaku's id in :mod:`riichi_lut.riichi.yaku` with its han
-    (13 per yakuman, 26 for a double), dora counted apart in ``dora``, ``ura`` and ``aka``."""
+    (13 per yakuman, 26 for a double), dora counted apart in ``dora``, ``ura``, ``aka`` and
+    ``kita`` (three players' North set aside)."""
 
     seat: int
     from_seat: int
@@ -143,6 +144,7 @@ class WinResult:
     dora: int | None = None
     ura: int | None = None
     aka: int | None = None
+    kita: int | None = None
     tile: int | None = None
     hand: tuple[int, ...] | None = None
     ura_indicators: tuple[int, ...] | None = None

@@ -193,6 +193,11 @@ class _Replayer:
             emitted += out
             self.compare(out)
             while table.phase in ("turn", "claim", "chankan"):
+                if self.at >= len(events) and table.phase != "turn":
+                    out = table.step({})  # nobody claims the last tile the log shows
+                    emitted += out
+                    self.compare(out)
+                    continue
                 if self.at >= len(events):
                     if not rnd.results:
                         return False
@@ -309,7 +314,7 @@ class _Replayer:
             self.mismatch("the fu", logged.fu, result.fu, rnd, where)
         if logged.points is not None:
             self.mismatch("the points", logged.points, result.points, rnd, where)
-        for name in ("dora", "ura", "aka"):
+        for name in ("dora", "ura", "aka", "kita"):
             value = getattr(logged, name)
             if value is not None and not yakuman:
                 self.mismatch(f"the {name}", value, getattr(result.dora, name), rnd, where)

@@ -372,13 +372,14 @@ def _read_win(deltas: object, info: object, players: int, where: _Where, event: 
         dora=counts["dora"],
         ura=counts["ura"],
         aka=counts["aka"],
+        kita=counts["kita"] or None,
     )
 
 
 def _read_yaku(items: list[Any], where: _Where, event: str) -> tuple[list[tuple[str, int]], dict[str, int]]:
     """The yaku (id, han) of a win's details, and its dora, aka and ura counts."""
     yaku: list[tuple[str, int]] = []
-    counts = {"dora": 0, "aka": 0, "ura": 0}
+    counts = {"dora": 0, "aka": 0, "ura": 0, "kita": 0}
     for item in items:
         match = _YAKU.match(item) if isinstance(item, str) else None
         if match is None:

@@ -116,6 +116,7 @@ DORA_NAMES: dict[str, str] = {
     "ドラ": "dora",
     "赤ドラ": "aka",
     "裏ドラ": "ura",
+    "抜きドラ": "kita",
     "Dora": "dora",
     "Red Five": "aka",
     "Ura Dora": "ura",

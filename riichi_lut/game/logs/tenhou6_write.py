@@ -157,7 +157,7 @@ def _yaku_texts(win: WinResult, rnd: RoundRecord) -> list[str]:
         else:
             name = NAME_OF_YAKU[yaku]
         out.append(f"{name}(役満)" if han >= 13 else f"{name}({han}飜)")
-    for name, count in (("ドラ", win.dora), ("赤ドラ", win.aka), ("裏ドラ", win.ura)):
+    for name, count in (("ドラ", win.dora), ("赤ドラ", win.aka), ("裏ドラ", win.ura), ("抜きドラ", win.kita)):
         if count:
             out.append(f"{name}({count}飜)")
     return out

@@ -32,15 +32,7 @@ What is read from what (gimite/mjai's names where Mortal's stream has none):
   last); three rons (``sanchaho``) add the claimants' ``RON`` events (``tenpais`` marks
   them), as the mjlog reader does.
 
-Writing (:func:`write_mjai`) emits the same lines with Mortal's field order, compact JSON,
-and each ``ryukyoku`` with its ``reason`` (and ``actor`` for nine terminals, ``tenpais``
-where the record has them); read -> write -> read gives an equal record. A record whose kan
-dora are ``later_indicators`` (tenhou.net/6) gets its ``dora`` lines where libriichi's
-arena (``arena/board.rs``) puts them: an ankan's right after the ankan (before its
-replacement tsumo), a daiminkan's or kakan's before the kan-maker's next dahai (after the
-replacement tsumo), a pending one before a following kan; one still pending when the hand
-ends is written before the hand's result so that none is lost. What mjai does not carry is
-not written: the dice, the wall, a win's pao and limit name, the final points.
+Writing: :mod:`.mjai_write` (:func:`write_mjai`, re-exported here).
 """
 
 from __future__ import annotations
@@ -77,16 +69,13 @@ from ..record import (
 )
 from ..rules import TENHOU_GAME, TENHOU_SANMA_GAME
 from .mjai_names import (
-    DORA_NAMES,
-    DRAGON_YAKU,
     MJAI_YAKU,
     NORTH,
     RYUKYOKU_REASONS,
-    SANGENPAI,
     START_GAME_META,
     WINDS,
-    YAKU_OF_NAME,
     han_of_fan,
+    read_yakus,
 )
 from .mjai_write import write_mjai
 
@@ -425,34 +414,16 @@ class _Reader:
     def yakus(
         self, obj: dict[str, Any], h: _Hand, seat: int, concealed: list[int]
     ) -> tuple[tuple[tuple[str, int], ...], tuple[int, int, int]]:
-        rows = obj["yakus"]
-        if not isinstance(rows, list) or not all(
-            isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and isinstance(r[1], int)
-            for r in rows
-        ):
-            raise self.error("yakus is not a list of [name, fan] pairs")
-        yaku: list[tuple[str, int]] = []
-        dora = [0, 0, 0]
-        for name, fan in rows:
-            han = han_of_fan(fan)
-            if name in DORA_NAMES:
-                dora[DORA_NAMES.index(name)] += fan
-            elif name == SANGENPAI:
-                kinds = Counter(kind_of(t) for t in concealed)
-                for k in h.pons[seat]:
-                    kinds[k] += 3
-                for e in h.events:
-                    if e.seat == seat and e.type in _KAN_TYPES and e.tile is not None:
-                        kinds[kind_of(e.tile)] += 3
-                held = [k for k in DRAGON_KINDS if kinds[k] >= 3]
-                if len(held) != fan:
-                    raise self.error(f"sangenpai {fan} but seat {seat} holds {len(held)} dragon sets")
-                yaku += [(DRAGON_YAKU[k], 1) for k in held]
-            elif name in YAKU_OF_NAME:
-                yaku.append((YAKU_OF_NAME[name], han))
-            else:
-                raise self.error(f"unknown mjai yaku name {name!r}")
-        return tuple(sorted(yaku)), (dora[0], dora[1], dora[2])
+        kinds = Counter(kind_of(t) for t in concealed)  # the winner's sets, for sangenpai
+        for k in h.pons[seat]:
+            kinds[k] += 3
+        for e in h.events:
+            if e.seat == seat and e.type in _KAN_TYPES and e.tile is not None:
+                kinds[kind_of(e.tile)] += 3
+        try:
+            return read_yakus(obj["yakus"], [k for k in DRAGON_KINDS if kinds[k] >= 3])
+        except ValueError as error:
+            raise self.error(f"seat {seat}'s {error}") from None
 
     def on_ryukyoku(self, obj: dict[str, Any]) -> None:
         h = self.current(obj)

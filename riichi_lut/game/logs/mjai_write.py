@@ -1,6 +1,16 @@
 """Writing a :class:`~riichi_lut.game.record.GameRecord` as mjai JSONL: the writer half of
-:mod:`riichi_lut.game.logs.mjai` (whose docstring says what is written and where the kan
-dora of ``later_indicators`` go), re-exported there as ``write_mjai``.
+:mod:`riichi_lut.game.logs.mjai` (whose docstring says what each line means), re-exported
+there as ``write_mjai``.
+
+Writing (:func:`write_mjai`) emits the same lines with Mortal's field order, compact JSON,
+and each ``ryukyoku`` with its ``reason`` (and ``actor`` for nine terminals, ``tenpais``
+where the record has them); read -> write -> read gives an equal record. A record whose kan
+dora are ``later_indicators`` (tenhou.net/6) gets its ``dora`` lines where libriichi's
+arena (``arena/board.rs``) puts them: an ankan's right after the ankan (before its
+replacement tsumo), a daiminkan's or kakan's before the kan-maker's next dahai (after the
+replacement tsumo), a pending one before a following kan; one still pending when the hand
+ends is written before the hand's result so that none is lost. What mjai does not carry is
+not written: the dice, the wall, a win's pao and limit name, the final points.
 """
 
 from __future__ import annotations
@@ -32,14 +42,11 @@ from ..record import (
     WinResult,
 )
 from .mjai_names import (
-    DORA_NAMES,
-    DRAGON_YAKU,
-    NAME_OF_YAKU,
     REASON_OF_KIND,
-    SANGENPAI,
     START_GAME_META,
     WINDS,
     fan_of_han,
+    write_yakus,
 )
 
 __all__ = ["write_mjai"]
@@ -63,7 +70,7 @@ def _hora(win: WinResult, event_tile: int | None) -> dict[str, Any]:
         index = len(hand) - 1 - hand[::-1].index(tile)
         out["hora_tehais"] = _tiles(hand[:index] + hand[index + 1 :])
     if win.yaku is not None:
-        out["yakus"] = _yakus(win)
+        out["yakus"] = write_yakus(win.yaku, (win.dora, win.ura, win.aka))
     if win.fu is not None:
         out["fu"] = win.fu
     if win.han is not None:
@@ -72,21 +79,6 @@ def _hora(win: WinResult, event_tile: int | None) -> dict[str, Any]:
     if win.points is not None:
         out["hora_points"] = win.points
     return out
-
-
-def _yakus(win: WinResult) -> list[list[Any]]:
-    rows: list[list[Any]] = []
-    dragons = sum(1 for y, _ in win.yaku or () if y in DRAGON_YAKU.values())
-    for yaku_id, han in win.yaku or ():
-        if yaku_id in DRAGON_YAKU.values():
-            if [SANGENPAI, dragons] not in rows:
-                rows.append([SANGENPAI, dragons])
-            continue
-        rows.append([NAME_OF_YAKU[yaku_id], fan_of_han(han)])
-    for name, count in zip(DORA_NAMES, (win.dora, win.ura, win.aka), strict=True):
-        if count:
-            rows.append([name, count])
-    return rows
 
 
 #: The record's event type -> the mjai line's type and fields (in Mortal's order).

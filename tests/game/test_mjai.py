@@ -559,3 +559,32 @@ def test_a_long_line_is_clipped_in_the_error():
     with pytest.raises(LogFormatError) as caught:
         _broken(_swap(TSUMO_LINE, bad))
     assert caught.value.event is not None and len(caught.value.event) < 100
+
+
+def test_every_yaku_of_the_scorer_has_one_mjai_name_and_back():
+    from riichi_lut.game.logs.mjai_names import DRAGON_YAKU, NAME_OF_YAKU, YAKU_OF_NAME
+    from riichi_lut.riichi.yaku import ROWS
+
+    ids = [row.id for row, _ in ROWS]
+    plain = [i for i in ids if i not in DRAGON_YAKU.values()]
+    assert sorted(NAME_OF_YAKU) == sorted(plain)
+    assert all(YAKU_OF_NAME[NAME_OF_YAKU[i]] == i for i in plain)
+    assert len(set(NAME_OF_YAKU.values())) == len(plain)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('["sangenpai",1]', '["sangenpai",2]', "holds 1 dragon sets"),
+        ('["ikkitsukan",2]', '["ikkitsuukan",2]', "not an mjai yaku"),
+        ('"hora_tehais":["1m",', '"hora_tehais":["2m",', "not the tiles seat 0 holds"),
+        ('"ura_markers":["3m"],"pai":"6p"', '"ura_markers":["3m"],"pai":"7p"', "not the winning tile"),
+    ],
+)
+def test_a_hora_that_contradicts_the_hand_is_refused(old, new, message):
+    text = _game()
+    assert text.count(old) == 1
+    with pytest.raises(LogFormatError, match=message) as caught:
+        read_mjai(text.replace(old, new), "made.jsonl")
+    line_no = next(n for n, line in enumerate(text.splitlines(), 1) if old in line)
+    assert caught.value.round == "E1-0" and caught.value.event.startswith(f"line {line_no} (")

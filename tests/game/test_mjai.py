@@ -588,3 +588,28 @@ def test_a_hora_that_contradicts_the_hand_is_refused(old, new, message):
         read_mjai(text.replace(old, new), "made.jsonl")
     line_no = next(n for n, line in enumerate(text.splitlines(), 1) if old in line)
     assert caught.value.round == "E1-0" and caught.value.event.startswith(f"line {line_no} (")
+
+
+def test_tenhou6_games_get_their_kan_dora_placed_and_their_ura_kept():
+    pytest.importorskip("riichi_lut.game.logs.tenhou6")  # the tenhou.net/6 reader lands from its branch
+    from gamelogs import TENHOU6
+
+    from riichi_lut.core.tiles import kind_of
+
+    placed = 0
+    for path in sorted(TENHOU6.glob("*.json")):
+        record = read_log(path)
+        back = read_mjai(write_mjai(record), path.name)
+        for rnd, again in zip(record.rounds, back.rounds, strict=True):
+            dora = [e.tile for e in again.events if e.type == DORA]
+            assert dora == list(rnd.later_indicators or ()), (path.name, rnd.name)
+            placed += len(dora)
+            plain = [
+                dataclasses.replace(e, tile=kind_of(e.tile or 0)) if e.type == CLOSED_KAN else e
+                for e in rnd.events
+            ]
+            assert [e for e in again.events if e.type != DORA] == plain, (path.name, rnd.name)
+            for result in again.results:
+                if isinstance(result, WinResult) and rnd.ura_indicators is not None:
+                    assert result.ura_indicators == rnd.ura_indicators
+    assert placed > 0

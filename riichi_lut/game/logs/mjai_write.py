@@ -9,8 +9,9 @@ dora are ``later_indicators`` (tenhou.net/6) gets its ``dora`` lines where libri
 arena (``arena/board.rs``) puts them: an ankan's right after the ankan (before its
 replacement tsumo), a daiminkan's or kakan's before the kan-maker's next dahai (after the
 replacement tsumo), a pending one before a following kan; one still pending when the hand
-ends is written before the hand's result so that none is lost. What mjai does not carry is
-not written: the dice, the wall, a win's pao and limit name, the final points.
+ends is written before the hand's result so that none is lost. A round's own list of ura
+indicators (tenhou.net/6) is written as each of its wins' ``ura_markers``. What mjai does
+not carry is not written: the dice, the wall, a win's pao and limit name, the final points.
 """
 
 from __future__ import annotations
@@ -56,12 +57,13 @@ def _tiles(codes: tuple[int, ...] | list[int]) -> list[str]:
     return [to_mjai(c) for c in codes]
 
 
-def _hora(win: WinResult, event_tile: int | None) -> dict[str, Any]:
+def _hora(win: WinResult, event_tile: int | None, round_ura: tuple[int, ...] | None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "hora", "actor": win.seat, "target": win.from_seat}
     if win.deltas is not None:
         out["deltas"] = list(win.deltas)
-    if win.ura_indicators is not None:
-        out["ura_markers"] = _tiles(win.ura_indicators)
+    ura = win.ura_indicators if win.ura_indicators is not None else round_ura
+    if ura is not None:  # a round's list (tenhou.net/6) goes with each of its wins
+        out["ura_markers"] = _tiles(ura)
     if win.tile is not None:
         out["pai"] = to_mjai(win.tile)
     tile = win.tile if win.tile is not None else event_tile
@@ -150,6 +152,7 @@ class _KanDora:
 def _event_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:
     """The lines of a hand's events, with the kan dora of ``later_indicators`` placed."""
     kan_dora = _KanDora(rnd.later_indicators or ())
+    ura = rnd.ura_indicators
     three_ron = any(isinstance(r, DrawResult) and r.kind == "three_ron" for r in rnd.results)
     wins = iter([r for r in rnd.results if isinstance(r, WinResult)])
     for e in rnd.events:
@@ -158,7 +161,8 @@ def _event_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:
         if e.type in (TSUMO, RON):
             if not three_ron:  # three rons are the ryukyoku's tenpais
                 win = next(wins, None)
-                yield _hora(win, e.tile) if win else {"type": "hora", "actor": e.seat, "target": e.target}
+                bare = {"type": "hora", "actor": e.seat, "target": e.target}
+                yield _hora(win, e.tile, ura) if win else bare
         elif e.type in _LINES:  # NINE_TERMINALS is the ryukyoku's actor
             yield _line(e)
         for tile in kan_dora.after(e.type):
@@ -166,7 +170,7 @@ def _event_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:
     for tile in kan_dora.rest():
         yield {"type": "dora", "dora_marker": to_mjai(tile)}
     for win in wins:
-        yield _hora(win, None)
+        yield _hora(win, None, ura)
 
 
 def _round_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:

@@ -32,15 +32,7 @@ What is read from what (gimite/mjai's names where Mortal's stream has none):
   last); three rons (``sanchaho``) add the claimants' ``RON`` events (``tenpais`` marks
   them), as the mjlog reader does.
 
-Writing (:func:`write_mjai`) emits the same lines with Mortal's field order, compact JSON,
-and each ``ryukyoku`` with its ``reason`` (and ``actor`` for nine terminals, ``tenpais``
-where the record has them); read -> write -> read gives an equal record. A record whose kan
-dora are ``later_indicators`` (tenhou.net/6) gets its ``dora`` lines where libriichi's
-arena (``arena/board.rs``) puts them: an ankan's right after the ankan (before its
-replacement tsumo), a daiminkan's or kakan's before the kan-maker's next dahai (after the
-replacement tsumo), a pending one before a following kan; one still pending when the hand
-ends is written before the hand's result so that none is lost. What mjai does not carry is
-not written: the dice, the wall, a win's pao and limit name, the final points.
+Writing: :mod:`.mjai_write` (:func:`write_mjai`, re-exported here).
 """
 
 from __future__ import annotations
@@ -77,16 +69,13 @@ from ..record import (
 )
 from ..rules import TENHOU_GAME, TENHOU_SANMA_GAME
 from .mjai_names import (
-    DORA_NAMES,
-    DRAGON_YAKU,
     MJAI_YAKU,
     NORTH,
     RYUKYOKU_REASONS,
-    SANGENPAI,
     START_GAME_META,
     WINDS,
-    YAKU_OF_NAME,
     han_of_fan,
+    read_yakus,
 )
 from .mjai_write import write_mjai
 
@@ -110,6 +99,8 @@ class _Hand:
         self.held: list[list[int]] = []
         self.pons: list[list[int]] = []  # kinds each seat has ponned (for kakan)
         self.kans: list[int] = []
+        self.melds: list[int] = []  # calls that set three tiles aside (chi, pon, kans; not kakan)
+        self.riichi: list[str] = []  # "", "declared" or "accepted"
         self.drawn: int | None = None  # the seat that drew last, until a discard or call
         self.discard: tuple[int, int] | None = None  # (seat, tile) open to calls and ron
         self.kakan: tuple[int, int] | None = None  # (seat, tile) open to chankan
@@ -191,6 +182,16 @@ class _Reader:
             raise self.error(f"seat {seat} does not hold {to_mjai(tile)}")
         h.held[seat].remove(tile)
 
+    def check_size(self, h: _Hand, seat: int, size: int) -> None:
+        """Seat ``seat`` holds ``size`` tiles counting each call as three: 13 between turns,
+        14 in its turn. Otherwise a line is missing or out of place."""
+        held = len(h.held[seat]) + 3 * h.melds[seat]
+        if held != size:
+            raise self.error(
+                f"seat {seat} holds {held} tiles (calls counted as three) where {size} are held here: "
+                "a line is missing or out of place"
+            )
+
     def add(self, h: _Hand, event: Event) -> None:
         h.events.append(event)
 
@@ -232,6 +233,8 @@ class _Reader:
         h.held = [list(t) for t in hands]
         h.pons = [[] for _ in hands]
         h.kans = [0] * len(hands)
+        h.melds = [0] * len(hands)
+        h.riichi = [""] * len(hands)
 
     def on_end_kyoku(self, obj: dict[str, Any]) -> None:
         h = self.current(obj)
@@ -265,6 +268,7 @@ class _Reader:
         h = self.current(obj)
         seat = self.seat(obj)
         tile = self.tile(self.field(obj, "pai"), "pai")
+        self.check_size(h, seat, 13)
         h.held[seat].append(tile)
         h.drawn, h.discard, h.kakan = seat, None, None
         self.add(h, Event(DRAW, seat=seat, tile=tile))
@@ -276,6 +280,7 @@ class _Reader:
         tsumogiri = obj.get("tsumogiri")
         if tsumogiri is not None and not isinstance(tsumogiri, bool):
             raise self.error(f"tsumogiri is {tsumogiri!r}, not true or false")
+        self.check_size(h, seat, 14)
         self.take(h, seat, tile)
         h.drawn, h.discard, h.kakan = None, (seat, tile), None
         self.add(h, Event(DISCARD, seat=seat, tile=tile, tsumogiri=tsumogiri))
@@ -293,8 +298,10 @@ class _Reader:
             )
         if target == seat or (kind_name == "chi" and target != (seat - 1) % len(h.held)):
             raise self.error(f"{kind_name} by seat {seat} from seat {target}")
+        self.check_size(h, seat, 13)
         for t in consumed:
             self.take(h, seat, t)
+        h.melds[seat] += 1
         if kind_name == "pon":
             h.pons[seat].append(kind_of(tile))
         elif kind_name == "daiminkan":
@@ -310,6 +317,7 @@ class _Reader:
         consumed = self.tiles(obj, "consumed", 3)
         if kind_of(tile) not in h.pons[seat] or any(kind_of(t) != kind_of(tile) for t in consumed):
             raise self.error(f"kakan of {to_mjai(tile)} by seat {seat}, who has no pon of it")
+        self.check_size(h, seat, 14)
         self.take(h, seat, tile)
         h.pons[seat].remove(kind_of(tile))
         h.kans[seat] += 1
@@ -322,8 +330,10 @@ class _Reader:
         consumed = self.tiles(obj, "consumed", 4)
         if len({kind_of(t) for t in consumed}) != 1:
             raise self.error("ankan of four tiles that are not one kind")
+        self.check_size(h, seat, 14)
         for t in consumed:
             self.take(h, seat, t)
+        h.melds[seat] += 1
         h.kans[seat] += 1
         h.drawn, h.discard, h.kakan = None, None, None
         self.add(h, Event(CLOSED_KAN, seat=seat, tile=kind_of(consumed[0]), consumed=tuple(consumed)))
@@ -333,6 +343,7 @@ class _Reader:
         seat = self.seat(obj)
         if self.tile(obj.get("pai", "N"), "pai") != NORTH:
             raise self.error("nukidora of a tile other than N")
+        self.check_size(h, seat, 14)
         self.take(h, seat, NORTH)
         h.drawn, h.discard, h.kakan = None, None, None
         self.add(h, Event(KITA, seat=seat, tile=NORTH))
@@ -343,8 +354,13 @@ class _Reader:
 
     def on_reach(self, obj: dict[str, Any]) -> None:
         h = self.current(obj)
+        seat = self.seat(obj)
         accepted = obj["type"] == "reach_accepted"
-        self.add(h, Event(RIICHI_ACCEPTED if accepted else RIICHI, seat=self.seat(obj)))
+        if h.riichi[seat] != ("declared" if accepted else ""):
+            state = h.riichi[seat] or "not declared"
+            raise self.error(f"{obj['type']} by seat {seat}, whose riichi is {state}")
+        h.riichi[seat] = "accepted" if accepted else "declared"
+        self.add(h, Event(RIICHI_ACCEPTED if accepted else RIICHI, seat=seat))
 
     # ---------------------------------------------------------------- results
     def on_hora(self, obj: dict[str, Any]) -> None:
@@ -363,6 +379,7 @@ class _Reader:
             robbed = h.kakan if h.kakan is not None else h.discard
             if robbed is None or robbed[0] != target:
                 raise self.error(f"a ron on seat {target}, which did not just discard or add a kan")
+            self.check_size(h, seat, 13)
             tile, concealed = robbed[1], list(h.held[seat])
             self.add(h, Event(RON, seat=seat, tile=tile, target=target))
         if "pai" in obj and self.tile(obj["pai"], "pai") != tile:
@@ -397,34 +414,16 @@ class _Reader:
     def yakus(
         self, obj: dict[str, Any], h: _Hand, seat: int, concealed: list[int]
     ) -> tuple[tuple[tuple[str, int], ...], tuple[int, int, int]]:
-        rows = obj["yakus"]
-        if not isinstance(rows, list) or not all(
-            isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and isinstance(r[1], int)
-            for r in rows
-        ):
-            raise self.error("yakus is not a list of [name, fan] pairs")
-        yaku: list[tuple[str, int]] = []
-        dora = [0, 0, 0]
-        for name, fan in rows:
-            han = han_of_fan(fan)
-            if name in DORA_NAMES:
-                dora[DORA_NAMES.index(name)] += fan
-            elif name == SANGENPAI:
-                kinds = Counter(kind_of(t) for t in concealed)
-                for k in h.pons[seat]:
-                    kinds[k] += 3
-                for e in h.events:
-                    if e.seat == seat and e.type in _KAN_TYPES and e.tile is not None:
-                        kinds[kind_of(e.tile)] += 3
-                held = [k for k in DRAGON_KINDS if kinds[k] >= 3]
-                if len(held) != fan:
-                    raise self.error(f"sangenpai {fan} but seat {seat} holds {len(held)} dragon sets")
-                yaku += [(DRAGON_YAKU[k], 1) for k in held]
-            elif name in YAKU_OF_NAME:
-                yaku.append((YAKU_OF_NAME[name], han))
-            else:
-                raise self.error(f"unknown mjai yaku name {name!r}")
-        return tuple(sorted(yaku)), (dora[0], dora[1], dora[2])
+        kinds = Counter(kind_of(t) for t in concealed)  # the winner's sets, for sangenpai
+        for k in h.pons[seat]:
+            kinds[k] += 3
+        for e in h.events:
+            if e.seat == seat and e.type in _KAN_TYPES and e.tile is not None:
+                kinds[kind_of(e.tile)] += 3
+        try:
+            return read_yakus(obj["yakus"], [k for k in DRAGON_KINDS if kinds[k] >= 3])
+        except ValueError as error:
+            raise self.error(f"seat {seat}'s {error}") from None
 
     def on_ryukyoku(self, obj: dict[str, Any]) -> None:
         h = self.current(obj)

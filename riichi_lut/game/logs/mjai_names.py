@@ -10,6 +10,9 @@ the scorer's yaku ids (:mod:`riichi_lut.riichi.yaku`). Shared by the mjai reader
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ...core.tiles import DRAGON_KINDS
 from ...riichi.yaku import ROWS
 
@@ -28,6 +31,8 @@ __all__ = [
     "YAKU_OF_NAME",
     "fan_of_han",
     "han_of_fan",
+    "read_yakus",
+    "write_yakus",
 ]
 
 WINDS = ("E", "S", "W", "N")
@@ -108,3 +113,61 @@ def han_of_fan(fan: int) -> int:
 def fan_of_han(han: int) -> int:
     """The mjai fan of one yaku's han: a yakuman's 13 is 100."""
     return han // 13 * YAKUMAN_FAN if han >= 13 else han
+
+
+def _is_row(row: object) -> bool:
+    return (
+        isinstance(row, list)
+        and len(row) == 2
+        and isinstance(row[0], str)
+        and isinstance(row[1], int)
+        and not isinstance(row[1], bool)
+    )
+
+
+def read_yakus(
+    rows: object, dragon_sets: Sequence[int]
+) -> tuple[tuple[tuple[str, int], ...], tuple[int, int, int]]:
+    """The record's yaku (sorted, as the mjlog reader gives them) and the (dora, ura, aka)
+    counts of an mjai ``yakus`` list. ``dragon_sets`` are the dragon kinds the winner holds
+    as sets: gimite's one ``sangenpai`` row counts them. A row that does not fit raises
+    ``ValueError`` saying which.
+
+    >>> read_yakus([["reach", 1], ["sangenpai", 1], ["dora", 2], ["suanko", 100]], [33])
+    ((('riichi', 1), ('suuankou', 13), ('yakuhai_chun', 1)), (2, 0, 0))
+    """
+    if not isinstance(rows, list) or not all(_is_row(r) for r in rows):
+        raise ValueError("yakus is not a list of [name, fan] pairs")
+    yaku: list[tuple[str, int]] = []
+    dora = [0, 0, 0]
+    for name, fan in rows:
+        if name in DORA_NAMES:
+            dora[DORA_NAMES.index(name)] += fan
+        elif name == SANGENPAI:
+            if len(dragon_sets) != fan:
+                raise ValueError(f"sangenpai is {fan} but the hand holds {len(dragon_sets)} dragon sets")
+            yaku += [(DRAGON_YAKU[k], 1) for k in dragon_sets]
+        elif name in YAKU_OF_NAME:
+            yaku.append((YAKU_OF_NAME[name], han_of_fan(fan)))
+        else:
+            raise ValueError(f"yaku name {name!r} is not an mjai yaku")
+    return tuple(sorted(yaku)), (dora[0], dora[1], dora[2])
+
+
+def write_yakus(yaku: Sequence[tuple[str, int]], dora: Sequence[int | None]) -> list[list[Any]]:
+    """The mjai ``yakus`` list of the record's yaku and (dora, ura, aka) counts: the
+    dragons' yakuhai as one ``sangenpai`` row, a yakuman as 100 fan, the dora rows last
+    (those that count).
+
+    >>> write_yakus([("riichi", 1), ("yakuhai_chun", 1), ("yakuhai_haku", 1)], (1, 0, None))
+    [['reach', 1], ['sangenpai', 2], ['dora', 1]]
+    """
+    rows: list[list[Any]] = []
+    dragons = sum(1 for y, _ in yaku if y in DRAGON_YAKU.values())
+    for yaku_id, han in yaku:
+        if yaku_id not in DRAGON_YAKU.values():
+            rows.append([NAME_OF_YAKU[yaku_id], fan_of_han(han)])
+        elif [SANGENPAI, dragons] not in rows:
+            rows.append([SANGENPAI, dragons])
+    rows += [[name, count] for name, count in zip(DORA_NAMES, dora, strict=True) if count]
+    return rows

@@ -1,6 +1,17 @@
 """Writing a :class:`~riichi_lut.game.record.GameRecord` as mjai JSONL: the writer half of
-:mod:`riichi_lut.game.logs.mjai` (whose docstring says what is written and where the kan
-dora of ``later_indicators`` go), re-exported there as ``write_mjai``.
+:mod:`riichi_lut.game.logs.mjai` (whose docstring says what each line means), re-exported
+there as ``write_mjai``.
+
+Writing (:func:`write_mjai`) emits the same lines with Mortal's field order, compact JSON,
+and each ``ryukyoku`` with its ``reason`` (and ``actor`` for nine terminals, ``tenpais``
+where the record has them); read -> write -> read gives an equal record. A record whose kan
+dora are ``later_indicators`` (tenhou.net/6) gets its ``dora`` lines where libriichi's
+arena (``arena/board.rs``) puts them: an ankan's right after the ankan (before its
+replacement tsumo), a daiminkan's or kakan's before the kan-maker's next dahai (after the
+replacement tsumo), a pending one before a following kan; one still pending when the hand
+ends is written before the hand's result so that none is lost. A round's own list of ura
+indicators (tenhou.net/6) is written as each of its wins' ``ura_markers``. What mjai does
+not carry is not written: the dice, the wall, a win's pao and limit name, the final points.
 """
 
 from __future__ import annotations
@@ -32,14 +43,11 @@ from ..record import (
     WinResult,
 )
 from .mjai_names import (
-    DORA_NAMES,
-    DRAGON_YAKU,
-    NAME_OF_YAKU,
     REASON_OF_KIND,
-    SANGENPAI,
     START_GAME_META,
     WINDS,
     fan_of_han,
+    write_yakus,
 )
 
 __all__ = ["write_mjai"]
@@ -49,12 +57,13 @@ def _tiles(codes: tuple[int, ...] | list[int]) -> list[str]:
     return [to_mjai(c) for c in codes]
 
 
-def _hora(win: WinResult, event_tile: int | None) -> dict[str, Any]:
+def _hora(win: WinResult, event_tile: int | None, round_ura: tuple[int, ...] | None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "hora", "actor": win.seat, "target": win.from_seat}
     if win.deltas is not None:
         out["deltas"] = list(win.deltas)
-    if win.ura_indicators is not None:
-        out["ura_markers"] = _tiles(win.ura_indicators)
+    ura = win.ura_indicators if win.ura_indicators is not None else round_ura
+    if ura is not None:  # a round's list (tenhou.net/6) goes with each of its wins
+        out["ura_markers"] = _tiles(ura)
     if win.tile is not None:
         out["pai"] = to_mjai(win.tile)
     tile = win.tile if win.tile is not None else event_tile
@@ -63,7 +72,7 @@ def _hora(win: WinResult, event_tile: int | None) -> dict[str, Any]:
         index = len(hand) - 1 - hand[::-1].index(tile)
         out["hora_tehais"] = _tiles(hand[:index] + hand[index + 1 :])
     if win.yaku is not None:
-        out["yakus"] = _yakus(win)
+        out["yakus"] = write_yakus(win.yaku, (win.dora, win.ura, win.aka))
     if win.fu is not None:
         out["fu"] = win.fu
     if win.han is not None:
@@ -72,21 +81,6 @@ def _hora(win: WinResult, event_tile: int | None) -> dict[str, Any]:
     if win.points is not None:
         out["hora_points"] = win.points
     return out
-
-
-def _yakus(win: WinResult) -> list[list[Any]]:
-    rows: list[list[Any]] = []
-    dragons = sum(1 for y, _ in win.yaku or () if y in DRAGON_YAKU.values())
-    for yaku_id, han in win.yaku or ():
-        if yaku_id in DRAGON_YAKU.values():
-            if [SANGENPAI, dragons] not in rows:
-                rows.append([SANGENPAI, dragons])
-            continue
-        rows.append([NAME_OF_YAKU[yaku_id], fan_of_han(han)])
-    for name, count in zip(DORA_NAMES, (win.dora, win.ura, win.aka), strict=True):
-        if count:
-            rows.append([name, count])
-    return rows
 
 
 #: The record's event type -> the mjai line's type and fields (in Mortal's order).
@@ -158,6 +152,7 @@ class _KanDora:
 def _event_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:
     """The lines of a hand's events, with the kan dora of ``later_indicators`` placed."""
     kan_dora = _KanDora(rnd.later_indicators or ())
+    ura = rnd.ura_indicators
     three_ron = any(isinstance(r, DrawResult) and r.kind == "three_ron" for r in rnd.results)
     wins = iter([r for r in rnd.results if isinstance(r, WinResult)])
     for e in rnd.events:
@@ -166,7 +161,8 @@ def _event_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:
         if e.type in (TSUMO, RON):
             if not three_ron:  # three rons are the ryukyoku's tenpais
                 win = next(wins, None)
-                yield _hora(win, e.tile) if win else {"type": "hora", "actor": e.seat, "target": e.target}
+                bare = {"type": "hora", "actor": e.seat, "target": e.target}
+                yield _hora(win, e.tile, ura) if win else bare
         elif e.type in _LINES:  # NINE_TERMINALS is the ryukyoku's actor
             yield _line(e)
         for tile in kan_dora.after(e.type):
@@ -174,7 +170,7 @@ def _event_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:
     for tile in kan_dora.rest():
         yield {"type": "dora", "dora_marker": to_mjai(tile)}
     for win in wins:
-        yield _hora(win, None)
+        yield _hora(win, None, ura)
 
 
 def _round_lines(rnd: RoundRecord) -> Iterator[dict[str, Any]]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..analysis.acceptance import NECESSARY, analyse
 from ..analysis.readings import GroupKind, readings
+from ..analysis.shanten import shanten_value
 from ..core.hand import Hand
 from ..core.tiles import NUM_CODES, NUM_KINDS, RED_FIVE_KINDS, is_honor, kind_of, number_of, red_code_of_kind
 from .actions import (
@@ -153,7 +154,17 @@ def _can_riichi(table: TableView, seat: int) -> bool:
         return False
     if me.shanten(table.players) > 0:
         return False
-    return any(me.hand[c] and me.waits_after(c, table.players) for c in range(NUM_CODES))
+    kinds = me.kinds()
+    melds = len(me.melds)
+    for code in range(NUM_CODES):
+        if not me.hand[code]:
+            continue
+        kinds[kind_of(code)] -= 1
+        tenpai = shanten_value(kinds, melds, table.players) == 0  # the fast test first
+        kinds[kind_of(code)] += 1
+        if tenpai and me.waits_after(code, table.players):  # waits left (not all held)
+            return True
+    return False
 
 
 def _kans(table: TableView, seat: int) -> list[Action]:

@@ -5,8 +5,10 @@ Payments follow the rules of ``docs/game.md``: a win is paid as the scorer compu
 (``ScoreResult.payments``), the honba by the discarder (300 a
 honba on a ron, 100 from each payer of a tsumo in four players), the riichi sticks to
 the winner, and in a double ron both to the winner first in turn order from the
-discarder; pao (big three dragons, big four winds) makes the feeder pay a tsumo whole
-and half of a ron, and the honba.
+discarder (or, as the rules say, the honba to each winner and each riichi winner's own
+stick back to it: ``multiple_ron_honba``, ``multiple_ron_sticks``); pao (big three
+dragons, big four winds) makes the feeder pay a tsumo whole and half of a ron, and the
+honba.
 """
 
 from __future__ import annotations
@@ -80,11 +82,20 @@ def settle_wins(table: TableView, wins: list[tuple[int, ScoreResult]], from_seat
     total = [0] * n
     outcomes = []
     honba_each = table.rules.honba_points // (n - 1)
+    scoring = table.rules.scoring
+    several = len(order) > 1
+    # the riichi sticks: all to the first winner in turn order, or ("reclaim") each riichi
+    # winner of a multiple ron takes back its own and the rest go to the first
+    sticks = [0] * len(order)
+    if several and scoring.multiple_ron_sticks == "reclaim":
+        for i, (_, result) in enumerate(order):
+            sticks[i] = 1 if result.win.riichi or result.win.double_riichi else 0
+    sticks[0] += table.sticks - sum(sticks)
     for i, (seat, result) in enumerate(order):
         deltas = [0] * n
         tsumo = seat == from_seat
         pao = table.pao.get(seat) if _pao_applies(result) else None
-        honba = table.honba if i == 0 else 0
+        honba = table.honba if i == 0 or scoring.multiple_ron_honba == "each" else 0
         points = sum(p.points for p in result.payments)
         if pao is not None and pao != from_seat and tsumo:
             deltas[pao] -= points + honba_each * honba * (n - 1)
@@ -98,8 +109,7 @@ def settle_wins(table: TableView, wins: list[tuple[int, ScoreResult]], from_seat
                 deltas[payer] -= payment.points
                 deltas[payer] -= honba_each * honba * (1 if tsumo else n - 1)
         deltas[seat] += -sum(deltas)
-        if i == 0:
-            deltas[seat] += 1000 * table.sticks
+        deltas[seat] += 1000 * sticks[i]
         for s in range(n):
             total[s] += deltas[s]
         outcomes.append(WinOutcome(seat, from_seat, pao, result, tuple(deltas)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tablekit import act, claims, discard_draw, table_with
 
-from riichi_lut.game.rules import M_LEAGUE_GAME, MAHJONG_SOUL_GAME
+from riichi_lut.game.rules import M_LEAGUE_GAME, MAHJONG_SOUL_GAME, TENHOU_GAME
 from riichi_lut.game.seat import Meld
 
 
@@ -124,3 +124,26 @@ def test_head_bump_under_m_league_gives_the_win_to_the_first_in_turn_order():
     act(table, 0, "discard", "5s")
     claims(table, s2=("ron", "5s", ""), s3=("ron", "5s", ""))
     assert [w.seat for w in table.outcome.wins] == [2]
+
+
+def test_ema_multiple_ron_pays_honba_to_each_and_gives_each_riichi_winner_its_stick_back():
+    from riichi_lut.game.rules import EMA_GAME
+
+    def double_ron(rules):
+        table = table_with(TRIPLE, "5s", rules=rules)
+        table.honba = 2
+        for seat in (1, 2):  # both winners are in riichi: their sticks lie on the table
+            table.seats[seat].riichi = True
+            table.scores[seat] -= 1000
+        table.sticks = 3  # theirs and one from an earlier hand
+        table._legal = {}
+        act(table, 0, "discard", "5s")
+        claims(table, s1=("ron", "5s", ""), s2=("ron", "5s", ""))
+        return table.outcome.wins
+
+    first, second = double_ron(EMA_GAME)
+    assert first.deltas[1] == first.result.points + 600 + 2000  # its own stick and the odd one
+    assert second.deltas[2] == second.result.points + 600 + 1000  # honba, and its own stick back
+    first, second = double_ron(TENHOU_GAME)
+    assert first.deltas[1] == first.result.points + 600 + 3000  # honba and every stick to the first
+    assert second.deltas[2] == second.result.points

@@ -28,7 +28,7 @@ from .rules import (
     WRC_GAME,
     GameRules,
 )
-from .table import Table
+from .table import Table, step
 from .wall import Wall, seeded_wall, tenhou_walls, wall_from_tiles
 
 __all__ = [
@@ -65,6 +65,7 @@ __all__ = [
     "read_log",
     "replay",
     "seeded_wall",
+    "step",
     "tenhou_walls",
     "wall_from_tiles",
 ]

@@ -65,7 +65,7 @@ from .rules import GameRules
 from .seat import Meld, RiverTile, SeatState
 from .view import Claim
 
-__all__ = ["CLOSED_KAN_ROB", "Claim", "Table"]
+__all__ = ["CLOSED_KAN_ROB", "Claim", "Table", "step"]
 
 #: ``Claim.chankan`` of a closed kan's tile: only thirteen orphans may rob it.
 CLOSED_KAN_ROB = "closed"
@@ -552,3 +552,8 @@ class Table:
             self.end.dealer,
         )
         self.phase = "idle"
+
+
+def step(table: Table, actions: Mapping[int, Action] | None = None) -> list[Event]:
+    """``table.step(actions)``: apply the decisions of one moment (see :class:`Table`)."""
+    return table.step(actions)

@@ -32,7 +32,7 @@ What is read from what (gimite/mjai's names where Mortal's stream has none):
   last); three rons (``sanchaho``) add the claimants' ``RON`` events (``tenpais`` marks
   them), as the mjlog reader does.
 
-Writing: :mod:`.mjai_write` (:func:`write_mjai`, re-exported here).
+Writing: :mod:`riichi_lut.game.logs.mjai_write` (:func:`write_mjai`, re-exported here).
 """
 
 from __future__ import annotations

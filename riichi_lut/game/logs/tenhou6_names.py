@@ -28,6 +28,7 @@ __all__ = [
     "WIN",
     "WIND_NAMES",
     "YAKU_OF_NAME",
+    "limit_text",
     "rules_of",
 ]
 
@@ -129,7 +130,7 @@ LIMIT_OF_NAME: dict[str, str] = {
     "倍満": "baiman",
     "三倍満": "sanbaiman",
     "役満": "yakuman",
-    "数え役満": "yakuman",
+    "数え役満": "kazoe yakuman",
 }
 NAME_OF_LIMIT: dict[str, str] = {
     "mangan": "満貫",
@@ -137,7 +138,19 @@ NAME_OF_LIMIT: dict[str, str] = {
     "baiman": "倍満",
     "sanbaiman": "三倍満",
     "yakuman": "役満",
+    "kazoe yakuman": "数え役満",
 }
+
+
+def limit_text(limit: str) -> str:
+    """Tenhou's word for a limit as the scorer names it; a multiple yakuman ("2x yakuman",
+    "2x kazoe yakuman") is written 役満, as Tenhou writes every yakuman.
+
+    >>> limit_text("haneman"), limit_text("kazoe yakuman"), limit_text("2x yakuman")
+    ('跳満', '数え役満', '役満')
+    """
+    return NAME_OF_LIMIT.get(limit) or "役満"
+
 
 #: The result word of a win.
 WIN = "和了"

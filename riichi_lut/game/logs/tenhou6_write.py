@@ -40,11 +40,11 @@ from ..record import (
 )
 from .tenhou6_names import (
     NAME_OF_DRAW_KIND,
-    NAME_OF_LIMIT,
     NAME_OF_YAKU,
     NUMBER_OF_TILE,
     WIN,
     WIND_NAMES,
+    limit_text,
     rules_of,
 )
 
@@ -134,7 +134,7 @@ class _SeatLists:
 
 
 def _points_text(win: WinResult, dealer: int, players: int = 4) -> str:
-    head = NAME_OF_LIMIT[win.limit] if win.limit else f"{win.fu or 0}符{win.han or 0}飜"
+    head = limit_text(win.limit) if win.limit else f"{win.fu or 0}符{win.han or 0}飜"
     total = win.points or 0
     if not win.tsumo:
         return f"{head}{total}点"

@@ -22,10 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core.tiles import kind_of
-from ..errors import IllegalActionError, InvalidSituationError, NotAWinError
-from ..riichi.score import ScoreResult, score
-from ..riichi.win import CLOSED_KAN as CLOSED_KAN_WIN
-from ..riichi.win import Win
+from ..errors import IllegalActionError
+from ..riichi.score import ScoreResult
 from .actions import (
     ADDED_KAN_A,
     CHI_A,
@@ -64,11 +62,9 @@ from .roundwall import UNKNOWN, RoundWall
 from .rules import GameRules
 from .seat import Meld, RiverTile, SeatState
 from .view import Claim
+from .wins import CLOSED_KAN_ROB, win_at
 
 __all__ = ["CLOSED_KAN_ROB", "Claim", "Table", "step"]
-
-#: ``Claim.chankan`` of a closed kan's tile: only thirteen orphans may rob it.
-CLOSED_KAN_ROB = "closed"
 
 _WINDS = "ESWN"
 
@@ -150,48 +146,8 @@ class Table:
         chankan: bool | str = False,
         legality: bool = False,
     ) -> ScoreResult | None:
-        """The win ``seat`` would make on ``tile`` (None: no yaku). ``legality``: only
-        whether it is a win, for which the indicators do not matter (dora never make a
-        yaku), so a log that does not show them can still be replayed up to a win."""
-        me = self.seats[seat]
-        remaining = self.wall.remaining
-        first = self.first_turn(seat)
-        riichi = me.riichi
-        indicators = tuple(self.revealed[: len(self.revealed)])
-        ura = self.wall.ura_indicators(len(indicators)) if riichi and self.rules.scoring.ura_dora else ()
-        if legality:
-            indicators = tuple(i for i in indicators if i != UNKNOWN)
-            ura = tuple(i for i in ura if i != UNKNOWN)
-        if UNKNOWN in indicators or UNKNOWN in ura:
-            raise IllegalActionError(
-                "a dora or ura indicator of this hand is not known (the log does not show it)"
-            )
-        win = Win(
-            tsumo=tsumo,
-            seat_wind=self.seat_wind(seat),
-            round_wind=self.round_wind,
-            riichi=riichi,
-            double_riichi=me.double_riichi,
-            ippatsu=me.ippatsu and riichi,
-            haitei=tsumo and remaining == 0 and not self.rinshan_draw,
-            houtei=not tsumo and not chankan and remaining == 0,
-            rinshan=tsumo and self.rinshan_draw,
-            chankan=CLOSED_KAN_WIN if chankan == CLOSED_KAN_ROB else bool(chankan),
-            tenhou=tsumo and first and seat == self.dealer,
-            chiihou=tsumo and first and seat != self.dealer,
-            dora_indicators=indicators,
-            ura_indicators=ura,
-            kita=me.kita,
-        )
-        hand = me.to_hand(None if tsumo else tile)
-        try:
-            return score(hand, tile, win, rules=self.rules.scoring)
-        except NotAWinError:
-            return None
-        except InvalidSituationError:
-            if chankan == CLOSED_KAN_ROB:  # only thirteen orphans robs a closed kan
-                return None
-            raise
+        """The win ``seat`` would make on ``tile`` (:func:`riichi_lut.game.wins.win_at`)."""
+        return win_at(self, seat, tile, tsumo, chankan, legality)
 
     def can_tsumo(self, seat: int) -> bool:
         me = self.seats[seat]

@@ -46,6 +46,12 @@ class TableView(Protocol):
     pao: dict[int, int]
     final_scores: tuple[int, ...] | None
     final_points: tuple[float, ...] | None
+    rinshan_draw: bool
+
+    @property
+    def round_wind(self) -> str: ...
+
+    def seat_wind(self, seat: int) -> str: ...
 
     def first_turn(self, seat: int) -> bool: ...
 

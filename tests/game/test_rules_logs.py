@@ -3,6 +3,7 @@ hand's ending from the rules, and the log, which Tenhou's server wrote, agrees."
 
 from __future__ import annotations
 
+import pytest
 from gamelogs import MJLOG
 
 from riichi_lut.game.logs import read_log
@@ -64,6 +65,7 @@ def test_pao_on_a_tsumo_makes_the_feeder_pay_it_all():
         assert -win.deltas[win.pao] == win.result.points + 300 * hand.honba
 
 
+@pytest.mark.slow  # replays every log again (test_replay.py replays them in the fast tier)
 def test_chankan_rinshan_haitei_ippatsu_and_double_riichi_in_real_games():
     seen = set()
     for path in sorted(MJLOG.iterdir()):

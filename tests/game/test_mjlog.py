@@ -12,7 +12,6 @@ from gamelogs import MJLOG
 
 from riichi_lut.errors import LogFormatError
 from riichi_lut.game.logs import detect_format, read_log
-from riichi_lut.game.logs.meld import MeldCode, decode_meld, encode_meld
 from riichi_lut.game.record import WinResult
 
 LOGS = sorted(MJLOG.iterdir())
@@ -52,38 +51,6 @@ def test_scores_add_up_from_hand_to_hand():
             # a win's deltas include the sticks it took; the deposits were paid in the hand
             expected = tuple(s + d - r for s, d, r in zip(before.scores, deltas, riichi, strict=True))
             assert after.scores == expected, (path.name, before.name)
-
-
-def test_every_meld_code_decodes_and_encodes_back():
-    codes = Counter()
-    for path in LOGS:
-        for who, m in re.findall(r'<N who="(\d)" m="(\d+)"', _text(path)):
-            meld = decode_meld(int(m), int(who))
-            assert encode_meld(meld) == int(m)
-            codes[meld.type] += 1
-    assert set(codes) == {"chi", "pon", "open_kan", "added_kan", "closed_kan"}
-
-
-@pytest.mark.parametrize(
-    ("meld", "m"),
-    [
-        (MeldCode("chi", (24, 30, 32), 30, 3, 1), 19527),
-        (MeldCode("pon", (100, 101, 103), 101, 2, 1), ((25 * 3 + 1) << 9) | (2 << 5) | 0x8 | 2),
-        (MeldCode("added_kan", (100, 101, 103, 102), 102, 1, 0), ((25 * 3) << 9) | (2 << 5) | 0x10 | 1),
-        (MeldCode("closed_kan", (4, 5, 6, 7), 5, 0), 5 << 8),
-        (MeldCode("open_kan", (4, 5, 6, 7), 5, 3), 5 << 8 | 3),
-        (MeldCode("kita", (120,), 120, 0), 120 << 8 | 0x20),
-    ],
-)
-def test_meld_codes_by_hand(meld, m):
-    assert encode_meld(meld) == m
-    assert decode_meld(m) == meld
-
-
-@pytest.mark.parametrize("m", [-1, 1 << 16, (21 * 3) << 10 | 0x4 | 3, 34 * 3 << 9 | 0x8 | 1, 0x4 | 1])
-def test_a_meld_code_that_names_no_meld_is_refused(m):
-    with pytest.raises(LogFormatError, match="meld code"):
-        decode_meld(m)
 
 
 def test_a_win_reads_with_its_yaku_and_payments():

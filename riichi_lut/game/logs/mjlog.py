@@ -211,10 +211,10 @@ class _Reader:
         (who,) = self.ints(a, "who", 1)
         (m,) = self.ints(a, "m", 1)
         try:
-            meld = decode_meld(m, who)
+            meld = decode_meld(m, who, self.players)
         except LogFormatError as error:
             raise self.error(error.reason) from None
-        target = (who + meld.from_relative) % self.players
+        target = meld.from_seat
         h = self.hand()
         h["drawn"] = [None] * self.players
         if meld.type == CLOSED_KAN:

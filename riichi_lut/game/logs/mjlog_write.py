@@ -6,19 +6,27 @@ holds tile codes, not Tenhou's 136 tile ids, so the writer gives each physical t
 of its kind as it appears (the red fives 16, 52, 88 when the game has them) and follows
 every id through the hands, so that discards, calls and the tsumogiri flags read back as
 they were; the ids are not the original log's. The ``NINE_TERMINALS`` event and the rons
-of a three-ron draw are written as the ``RYUUKYOKU`` that stands for them. Not written:
-``BYE`` (the record keeps disconnections without their place), and ``owari`` when the
-last round has no result to carry it.
+of a three-ron draw are written as the ``RYUUKYOKU`` that stands for them. Apart from
+the ids, a written shared log has Tenhou's tags and attributes, with the same names (each
+byte percent-escaped), ``ba`` (the sticks on the table at the end), ``sc``, ``ten`` and
+``owari``. Not written: ``BYE`` (the record keeps disconnections without their place), a
+reconnection's ``UN``, and ``owari`` when the last round has no result to carry it; the
+points of ``owari`` are written with one decimal. A record that does not hold together
+(a discard of a tile the seat does not hold, an added kan without its pon, a yaku with no
+Tenhou number) is a :class:`~riichi_lut.errors.LogFormatError`.
 
 >>> from riichi_lut.game.logs.mjlog import read_mjlog
 >>> text = '<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="a" n1="b" n2="c" n3="d"/></mjloggm>'
->>> write_mjlog(read_mjlog(text))[:60]
-'<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="a" n1="'
+>>> print(write_mjlog(read_mjlog(text)).replace("><", ">\\n<"))
+<mjloggm ver="2.3">
+<GO type="169" lobby="0"/>
+<UN n0="%61" n1="%62" n2="%63" n3="%64"/>
+<TAIKYOKU oya="0"/>
+</mjloggm>
 """
 
 from __future__ import annotations
 
-from urllib.parse import quote
 from xml.sax.saxutils import quoteattr
 
 from ...errors import LogFormatError
@@ -82,6 +90,7 @@ class _Round:
         self.pons: dict[tuple[int, int], tuple[MeldCode, int]] = {}  # (seat, kind) -> pon, its m's index
         self.indicators = [self.fresh(rnd.dora_indicator)]
         self.scores = list(rnd.scores)
+        self.sticks = rnd.sticks  # on the table: the round's and this hand's deposits
 
     def error(self, reason: str) -> LogFormatError:
         return LogFormatError(f"cannot write as mjlog: {reason}", round=self.rnd.name)
@@ -166,7 +175,10 @@ def _agari(record: GameRecord, state: _Round, win: WinResult, last: bool) -> str
     yaku, yakuman = _yaku(state, win)
     limit = win.limit
     limit_number = LIMIT_NAMES.index(limit) if limit in LIMIT_NAMES else (5 if limit else 0)
-    attrs: list[tuple[str, object]] = [("ba", f"{rnd.honba},{rnd.sticks}"), ("hai", _ids_text(sorted(hand)))]
+    attrs: list[tuple[str, object]] = [
+        ("ba", f"{rnd.honba},{state.sticks}"),
+        ("hai", _ids_text(sorted(hand))),
+    ]
     if state.melds[win.seat]:
         attrs.append(("m", _ids_text(state.melds[win.seat])))
     attrs += [("machi", machi), ("ten", f"{win.fu or 0},{win.points or 0},{limit_number}")]
@@ -181,6 +193,7 @@ def _agari(record: GameRecord, state: _Round, win: WinResult, last: bool) -> str
     if win.pao is not None:
         attrs.append(("paoWho", win.pao))
     attrs += _payments(record, state, win.deltas, last)
+    state.sticks = 0  # the winner took them (a second ron of a double ron takes none)
     return _tag("AGARI", attrs)
 
 
@@ -224,7 +237,7 @@ def _payments(
 
 def _ryuukyoku(record: GameRecord, state: _Round, draw: DrawResult, last: bool) -> str:
     rnd = state.rnd
-    attrs: list[tuple[str, object]] = [("ba", f"{rnd.honba},{rnd.sticks}")]
+    attrs: list[tuple[str, object]] = [("ba", f"{rnd.honba},{state.sticks}")]
     deltas = _payments(record, state, draw.deltas, False)
     attrs += deltas
     for seat in draw.tenpai or ():
@@ -290,6 +303,7 @@ def _event(state: _Round, event: Event) -> str:
         attrs: list[tuple[str, object]] = [("who", seat), ("step", 1 if event.type == RIICHI else 2)]
         if event.type == RIICHI_ACCEPTED:
             state.scores[seat] -= 1000
+            state.sticks += 1
             attrs.append(("ten", _ids_text([s // 100 for s in state.scores])))
         return _tag("REACH", attrs)
     if event.type == DORA:
@@ -297,6 +311,11 @@ def _event(state: _Round, event: Event) -> str:
         state.indicators.append(tile_id)
         return _tag("DORA", [("hai", tile_id)])
     raise state.error(f"event type {event.type!r} has no mjlog tag")
+
+
+def _escaped(name: str) -> str:
+    """Every byte of the UTF-8 name percent-escaped, as Tenhou writes names."""
+    return "".join(f"%{byte:02X}" for byte in name.encode("utf-8"))
 
 
 def _game_type(record: GameRecord) -> int:
@@ -316,7 +335,7 @@ def write_mjlog(record: GameRecord) -> str:
     if meta.get("lobby") is not None:
         go.append(("lobby", meta["lobby"]))
     out.append(_tag("GO", go))
-    un: list[tuple[str, object]] = [(f"n{i}", quote(name, safe="")) for i, name in enumerate(record.names)]
+    un: list[tuple[str, object]] = [(f"n{i}", _escaped(name)) for i, name in enumerate(record.names)]
     un += [(key, meta[key]) for key in ("dan", "rate", "sx") if key in meta]
     out.append(_tag("UN", un))
     out.append(_tag("TAIKYOKU", [("oya", 0)]))

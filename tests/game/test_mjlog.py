@@ -362,3 +362,33 @@ def test_the_writer_refuses_a_record_it_cannot_carry():
     bad = dataclasses.replace(rnd, hands=((33,) * 13, *rnd.hands[1:]))
     with pytest.raises(LogFormatError, match="cannot write as mjlog"):
         write_mjlog(dataclasses.replace(record, rounds=(bad,)))
+
+
+#: A three-player hand built by hand: seat 0 sets a North aside and draws its replacement,
+#: seat 2 pons seat 1's East (one seat back of three: relative 2), the hand is drawn.
+SANMA = (
+    '<mjloggm ver="2.3"><GO type="185" lobby="0"/><UN n0="%41" n1="%42" n2="%43" n3=""/>'
+    '<TAIKYOKU oya="0"/><INIT seed="0,0,0,1,1,135" ten="350,350,350,0" oya="0"'
+    ' hai0="0,1,2,32,33,34,36,37,38,40,41,42,120" hai1="44,45,46,48,49,50,56,57,58,60,61,62,121"'
+    ' hai2="72,73,74,76,77,78,80,81,82,84,85,108,109" hai3=""/>'
+    '<T122/><N who="0" m="30752" /><T111/><D111/><U110/><E110/><N who="2" m="PON" />'
+    '<F84/><T3/><D3/><RYUUKYOKU ba="0,0" sc="350,0,350,0,350,0,0,0"'
+    ' owari="350,10.0,350,0.0,350,-10.0,0,0.0" /></mjloggm>'
+).replace("PON", str(((27 * 3 + 2) << 9) | (3 << 5) | 0x8 | 2))
+
+
+def test_three_players_read_with_kita_and_write_back():
+    record = read_mjlog(SANMA, "sanma")
+    assert (record.players, record.names, record.rules) == (3, ("A", "B", "C"), rules_of_lobby(185))
+    (rnd,) = record.rounds
+    assert rnd.scores == (35000,) * 3 and record.final_scores == (35000,) * 3
+    kita, pon = (e for e in rnd.events if e.type in ("kita", "pon"))
+    assert (kita.seat, kita.tile) == (0, 30)
+    assert (pon.seat, pon.tile, pon.target, pon.consumed) == (2, 27, 1, (27, 27))
+    assert rnd.results[0].deltas == (0, 0, 0)
+    text = write_mjlog(record)
+    assert read_mjlog(text, "sanma").rounds == record.rounds
+    assert 'hai3=""' in text and 'n3=""' in text and 'sc="350,0,350,0,350,0,0,0"' in text
+    assert _shape(text) == _shape(SANMA)
+    with pytest.raises(LogFormatError, match="sc holds 8 numbers, expected 6"):
+        read_mjlog(SANMA.replace("350,0,0,0", "350,0,0,5"), "sanma")

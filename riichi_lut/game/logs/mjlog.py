@@ -10,11 +10,17 @@ declaration, step 2 the deposit), ``DORA``, ``AGARI``, ``RYUUKYOKU``, ``BYE`` (a
 disconnection, noted in ``meta["disconnections"]``) and ``owari``.
 
 A log cut short reads as far as it goes: without ``owari`` the record has no final
-scores; a hand without its end has no results (the replay stops there). Anything else
-that does not fit (malformed XML, a missing or non-numeric attribute, a seat that is not
-one, an unknown tag, a tile the seat does not hold, a tile id that comes out of the wall
-twice in a hand, a meld code that names no call) is a :class:`~riichi_lut.errors.LogFormatError` naming the
-file, the hand and the tag.
+scores (``final_scores`` and ``final_points`` are ``None``); a hand without its end has no
+results (``results == ()``; the replay stops there). Anything else that does not fit
+(malformed XML, a missing or non-numeric attribute, a seat that is not one, an unknown
+tag, a discard or call of a tile id the seat does not hold, a tile id that comes out of
+the wall twice in a hand (dealt or drawn), a meld code that names no call) is a
+:class:`~riichi_lut.errors.LogFormatError` naming the file, the hand (``E1-0``) and the
+tag (its index among the root's children and its text, e.g. ``12 (<D12/>)``).
+
+Three players' logs (``GO`` bit 16) read the three seats' ``hai``, ``ten``, ``sc`` and
+``owari``; a fourth seat written empty or as zeros is allowed. Written back by
+:func:`riichi_lut.game.logs.mjlog_write.write_mjlog`.
 """
 
 from __future__ import annotations
@@ -133,7 +139,8 @@ class _Reader:
         return from_136(tile_id, self.red)
 
     def see(self, tile_id: int) -> None:
-        """A tile comes out of the wall: each id comes out once a hand."""
+        """A tile is dealt or drawn: each id comes once a hand. (The dora indicators are
+        left to the replay, which knows the dead wall.)"""
         self.code(tile_id)
         if tile_id in self.seen:
             raise self.error(f"tile id {tile_id} comes out of the wall a second time")
@@ -211,7 +218,7 @@ class _Reader:
             last_drawer=None,
         )
         self.seen = set()
-        for tile_id in [*(t for h in held for t in h), dora]:
+        for tile_id in (t for h in held for t in h):
             self.see(tile_id)
 
     def on_draw(self, seat: int, tile_id: int) -> None:
@@ -271,13 +278,14 @@ class _Reader:
 
     def on_dora(self, a: dict[str, str]) -> None:
         (hai,) = self.ints(a, "hai", 1)
-        self.hand()
-        self.see(hai)
         self.add(Event(DORA, tile=self.code(hai)))
 
     def scores_changes(self, a: dict[str, str]) -> tuple[int, ...]:
-        sc = self.ints(a, "sc", 2 * self.players)
-        return tuple(100 * d for d in sc[1::2])
+        """``sc``'s deltas; three players' logs may pad a fourth seat with zeros."""
+        sc = self.ints(a, "sc")
+        if len(sc) != 2 * self.players and not (len(sc) == 8 and not any(sc[2 * self.players :])):
+            raise self.error(f"sc holds {len(sc)} numbers, expected {2 * self.players}")
+        return tuple(100 * d for d in sc[1 : 2 * self.players : 2])
 
     def on_agari(self, a: dict[str, str]) -> None:
         who = self.seat(a, "who")
@@ -390,7 +398,8 @@ class _Reader:
             tag = element.tag
             attrs = dict(element.attrib)
             self.tag_index = index
-            self.tag_text = f"<{tag}{''.join(f' {k}={v!r}' for k, v in list(attrs.items())[:3])}/>"[:80]
+            shown = "".join(f' {k}="{v}"' for k, v in list(attrs.items())[:3])
+            self.tag_text = f"<{tag}{shown}/>"[:80]
             if tag == "SHUFFLE":
                 self.seed = attrs.get("seed")
             elif tag in handlers:

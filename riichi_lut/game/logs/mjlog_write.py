@@ -77,6 +77,7 @@ class _Round:
 
     def __init__(self, record: GameRecord, rnd: RoundRecord) -> None:
         self.rnd = rnd
+        self.source = record.source
         self.players = record.players
         self.red = any(record.rules.scoring.aka_dora)
         self.free = {kind: list(range(4 * kind, 4 * kind + 4)) for kind in range(34)}
@@ -93,7 +94,7 @@ class _Round:
         self.sticks = rnd.sticks  # on the table: the round's and this hand's deposits
 
     def error(self, reason: str) -> LogFormatError:
-        return LogFormatError(f"cannot write as mjlog: {reason}", round=self.rnd.name)
+        return LogFormatError(f"cannot write as mjlog: {reason}", source=self.source, round=self.rnd.name)
 
     def fresh(self, code: int) -> int:
         """An unused id of the code's tile (a used one when all four are out: the
@@ -227,11 +228,11 @@ def _payments(
     attrs: list[tuple[str, object]] = []
     if deltas is not None:
         pairs = [f"{s // 100},{d // 100}" for s, d in zip(state.scores, deltas, strict=False)]
-        attrs.append(("sc", ",".join(pairs)))
+        attrs.append(("sc", ",".join(pairs + ["0,0"] * (4 - len(pairs)))))
         state.scores = [s + d for s, d in zip(state.scores, deltas, strict=False)]
     if last and record.final_scores is not None and record.final_points is not None:
         pairs = [f"{s // 100},{p:.1f}" for s, p in zip(record.final_scores, record.final_points, strict=True)]
-        attrs.append(("owari", ",".join(pairs)))
+        attrs.append(("owari", ",".join(pairs + ["0,0.0"] * (4 - len(pairs)))))
     return attrs
 
 
@@ -255,10 +256,11 @@ def _round(record: GameRecord, rnd: RoundRecord, last_round: bool) -> list[str]:
     seed = f"{rnd.number},{rnd.honba},{rnd.sticks},{dice[0]},{dice[1]},{state.indicators[0]}"
     init: list[tuple[str, object]] = [
         ("seed", seed),
-        ("ten", _ids_text([s // 100 for s in rnd.scores])),
+        ("ten", _ids_text(_four([s // 100 for s in rnd.scores]))),
         ("oya", rnd.dealer),
     ]
     init += [(f"hai{seat}", _ids_text(ids)) for seat, ids in enumerate(state.held)]
+    init += [(f"hai{seat}", "") for seat in range(record.players, 4)]
     out = [_tag("INIT", init)]
     results = list(rnd.results)
     three_ron = any(isinstance(r, DrawResult) and r.kind == "three_ron" for r in results)
@@ -304,13 +306,18 @@ def _event(state: _Round, event: Event) -> str:
         if event.type == RIICHI_ACCEPTED:
             state.scores[seat] -= 1000
             state.sticks += 1
-            attrs.append(("ten", _ids_text([s // 100 for s in state.scores])))
+            attrs.append(("ten", _ids_text(_four([s // 100 for s in state.scores]))))
         return _tag("REACH", attrs)
     if event.type == DORA:
         tile_id = state.fresh(code)
         state.indicators.append(tile_id)
         return _tag("DORA", [("hai", tile_id)])
     raise state.error(f"event type {event.type!r} has no mjlog tag")
+
+
+def _four(values: list[int]) -> list[int]:
+    """Four seats' numbers: three players' logs write a fourth seat of 0."""
+    return values + [0] * (4 - len(values))
 
 
 def _escaped(name: str) -> str:
@@ -336,6 +343,7 @@ def write_mjlog(record: GameRecord) -> str:
         go.append(("lobby", meta["lobby"]))
     out.append(_tag("GO", go))
     un: list[tuple[str, object]] = [(f"n{i}", _escaped(name)) for i, name in enumerate(record.names)]
+    un += [(f"n{i}", "") for i in range(record.players, 4)]
     un += [(key, meta[key]) for key in ("dan", "rate", "sx") if key in meta]
     out.append(_tag("UN", un))
     out.append(_tag("TAIKYOKU", [("oya", 0)]))

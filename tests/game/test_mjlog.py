@@ -284,7 +284,7 @@ def test_a_reconnection_and_a_disconnection_keep_the_names():
         (' oya="0" hai0', " hai0", "no 'oya' attribute"),
         ("<T99/>", '<T99/><REACH who="0" step="3"/>', "REACH step=3"),
         ("<T99/>", '<T99/><REACH who="4" step="1"/>', "who=4 is not a seat"),
-        ("<T99/>", "<T90/>", "tile id 90 comes out of the wall a second time"),
+        ('hai1="90,', 'hai1="93,', "tile id 93 comes out of the wall a second time"),
         ("<T99/>", "<T136/>", "tile id 136 is outside"),
         ('<RYUUKYOKU ba="0,0"', '<RYUUKYOKU type="foo" ba="0,0"', "unknown RYUUKYOKU type 'foo'"),
         ('yaku="28,2,', 'yaku="99,2,', "unknown yaku number 99"),

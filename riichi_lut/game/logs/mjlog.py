@@ -13,8 +13,8 @@ A log cut short reads as far as it goes: without ``owari`` the record has no fin
 scores (``final_scores`` and ``final_points`` are ``None``); a hand without its end has no
 results (``results == ()``; the replay stops there). Anything else that does not fit
 (malformed XML, a missing or non-numeric attribute, a seat that is not one, an unknown
-tag, a discard or call of a tile id the seat does not hold, a tile id that comes out of
-the wall twice in a hand (dealt or drawn), a meld code that names no call) is a
+tag, a discard or call of a tile id the seat does not hold, a tile id dealt twice, a
+meld code that names no call) is a
 :class:`~riichi_lut.errors.LogFormatError` naming the file, the hand (``E1-0``) and the
 tag (its index among the root's children and its text, e.g. ``12 (<D12/>)``).
 
@@ -139,8 +139,8 @@ class _Reader:
         return from_136(tile_id, self.red)
 
     def see(self, tile_id: int) -> None:
-        """A tile is dealt or drawn: each id comes once a hand. (The dora indicators are
-        left to the replay, which knows the dead wall.)"""
+        """A tile is dealt: each id once. (A draw of an id that is already out, and the
+        dora indicators, are left to the replay, which knows the wall.)"""
         self.code(tile_id)
         if tile_id in self.seen:
             raise self.error(f"tile id {tile_id} comes out of the wall a second time")
@@ -223,7 +223,7 @@ class _Reader:
 
     def on_draw(self, seat: int, tile_id: int) -> None:
         h = self.hand()
-        self.see(tile_id)
+        self.code(tile_id)
         h["held"][seat].append(tile_id)
         h["drawn"][seat] = tile_id
         h["last_drawer"] = seat

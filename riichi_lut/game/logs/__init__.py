@@ -1,7 +1,8 @@
 """Game logs read and written: Tenhou's mjlog XML (plain or gzip), tenhou.net/6 JSON and
 mjai JSONL, all read into one :class:`~riichi_lut.game.record.GameRecord`; a record
 written back as mjai JSONL (:func:`write_mjai`) or tenhou.net/6 JSON
-(:func:`write_tenhou6`).
+(:func:`write_tenhou6`) or Tenhou mjlog XML (:func:`write_mjlog`: the tile ids are the
+writer's own, the record keeping tile codes).
 
 :func:`read_log` takes a path, bytes or text and tells the format from the content: gzip
 magic bytes or ``<mjloggm`` is mjlog; a JSON object with ``"log"`` is tenhou.net/6; lines
@@ -19,6 +20,7 @@ from ...errors import LogFormatError
 from ..record import GameRecord
 from .mjai import read_mjai, write_mjai
 from .mjlog import read_mjlog
+from .mjlog_write import write_mjlog
 from .tenhou6 import read_tenhou6, write_tenhou6
 
 __all__ = [
@@ -29,6 +31,7 @@ __all__ = [
     "read_mjlog",
     "read_tenhou6",
     "write_mjai",
+    "write_mjlog",
     "write_tenhou6",
 ]
 

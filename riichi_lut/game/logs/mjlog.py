@@ -5,14 +5,22 @@ Every tag: ``SHUFFLE`` (the seed, kept: the replay rebuilds every wall from it),
 (the lobby's rule bits: three players, hanchan, no red fives, no open tanyao), ``UN`` (the
 names; a later ``UN`` is a reconnection), ``TAIKYOKU``, ``INIT`` (a hand starts), the
 draws ``T U V W`` and discards ``D E F G`` (a discard of the tile just drawn is
-tsumogiri), ``N`` (calls: :mod:`riichi_lut.game.logs.meld`), ``REACH`` (step 1 the declaration, step 2 the
-deposit), ``DORA``, ``AGARI``, ``RYUUKYOKU``, ``BYE`` (a disconnection) and ``owari``.
+tsumogiri), ``N`` (calls: :mod:`riichi_lut.game.logs.meld`), ``REACH`` (step 1 the
+declaration, step 2 the deposit), ``DORA``, ``AGARI``, ``RYUUKYOKU``, ``BYE`` (a
+disconnection, noted in ``meta["disconnections"]``) and ``owari``.
 
 A log cut short reads as far as it goes: without ``owari`` the record has no final
-scores; a hand without its end has no results (the replay stops there). Anything else
-that does not fit (malformed XML, a missing or non-numeric attribute, an unknown tag, a
-tile the seat does not hold) is a :class:`~riichi_lut.errors.LogFormatError` naming the
-file, the hand and the tag.
+scores (``final_scores`` and ``final_points`` are ``None``); a hand without its end has no
+results (``results == ()``; the replay stops there). Anything else that does not fit
+(malformed XML, a missing or non-numeric attribute, a seat that is not one, an unknown
+tag, a discard or call of a tile id the seat does not hold, a tile id dealt twice, a
+meld code that names no call) is a
+:class:`~riichi_lut.errors.LogFormatError` naming the file, the hand (``E1-0``) and the
+tag (its index among the root's children and its text, e.g. ``12 (<D12/>)``).
+
+Three players' logs (``GO`` bit 16) read the three seats' ``hai``, ``ten``, ``sc`` and
+``owari``; a fourth seat written empty or as zeros is allowed. Written back by
+:func:`riichi_lut.game.logs.mjlog_write.write_mjlog`.
 """
 
 from __future__ import annotations
@@ -96,6 +104,7 @@ class _Reader:
         self.current: dict[str, Any] | None = None
         self.tag_index = 0
         self.tag_text = ""
+        self.seen: set[int] = set()
 
     # ---------------------------------------------------------------- errors and numbers
     def error(self, reason: str) -> LogFormatError:
@@ -118,10 +127,24 @@ class _Reader:
             raise self.error(f"{name} holds {len(values)} numbers, expected {count}")
         return values
 
+    def seat(self, attrs: dict[str, str], name: str) -> int:
+        (value,) = self.ints(attrs, name, 1)
+        if not 0 <= value < self.players:
+            raise self.error(f"{name}={value} is not a seat of a {self.players}-player game")
+        return value
+
     def code(self, tile_id: int) -> int:
         if not 0 <= tile_id < 136:
             raise self.error(f"tile id {tile_id} is outside 0..135")
         return from_136(tile_id, self.red)
+
+    def see(self, tile_id: int) -> None:
+        """A tile is dealt: each id once. (A draw of an id that is already out, and the
+        dora indicators, are left to the replay, which knows the wall.)"""
+        self.code(tile_id)
+        if tile_id in self.seen:
+            raise self.error(f"tile id {tile_id} comes out of the wall a second time")
+        self.seen.add(tile_id)
 
     # ---------------------------------------------------------------- the hand being read
     def hand(self) -> dict[str, Any]:
@@ -174,8 +197,11 @@ class _Reader:
     def on_init(self, a: dict[str, str]) -> None:
         self.close_round()
         number, honba, sticks, dice0, dice1, dora = self.ints(a, "seed", 6)
-        scores = tuple(100 * s for s in self.ints(a, "ten")[: self.players])
-        (dealer,) = self.ints(a, "oya", 1)
+        ten = self.ints(a, "ten")
+        if len(ten) < self.players:
+            raise self.error(f"ten holds {len(ten)} scores, expected {self.players}")
+        scores = tuple(100 * s for s in ten[: self.players])
+        dealer = self.seat(a, "oya")
         held = [self.ints(a, f"hai{seat}", 13) for seat in range(self.players)]
         self.current = {"number": number, "honba": honba}
         self.current.update(
@@ -191,9 +217,13 @@ class _Reader:
             drawn=[None] * self.players,
             last_drawer=None,
         )
+        self.seen = set()
+        for tile_id in (t for h in held for t in h):
+            self.see(tile_id)
 
     def on_draw(self, seat: int, tile_id: int) -> None:
         h = self.hand()
+        self.code(tile_id)
         h["held"][seat].append(tile_id)
         h["drawn"][seat] = tile_id
         h["last_drawer"] = seat
@@ -208,13 +238,13 @@ class _Reader:
         self.add(Event(DISCARD, seat=seat, tile=self.code(tile_id), tsumogiri=tsumogiri))
 
     def on_meld(self, a: dict[str, str]) -> None:
-        (who,) = self.ints(a, "who", 1)
+        who = self.seat(a, "who")
         (m,) = self.ints(a, "m", 1)
         try:
-            meld = decode_meld(m, who)
+            meld = decode_meld(m, who, self.players)
         except LogFormatError as error:
             raise self.error(error.reason) from None
-        target = (who + meld.from_relative) % self.players
+        target = meld.from_seat
         h = self.hand()
         h["drawn"] = [None] * self.players
         if meld.type == CLOSED_KAN:
@@ -240,7 +270,7 @@ class _Reader:
             )
 
     def on_reach(self, a: dict[str, str]) -> None:
-        (who,) = self.ints(a, "who", 1)
+        who = self.seat(a, "who")
         (step,) = self.ints(a, "step", 1)
         if step not in (1, 2):
             raise self.error(f"REACH step={step} (1 declares, 2 pays the stick)")
@@ -251,12 +281,15 @@ class _Reader:
         self.add(Event(DORA, tile=self.code(hai)))
 
     def scores_changes(self, a: dict[str, str]) -> tuple[int, ...]:
-        sc = self.ints(a, "sc", 2 * self.players)
-        return tuple(100 * d for d in sc[1::2])
+        """``sc``'s deltas; three players' logs may pad a fourth seat with zeros."""
+        sc = self.ints(a, "sc")
+        if len(sc) != 2 * self.players and not (len(sc) == 8 and not any(sc[2 * self.players :])):
+            raise self.error(f"sc holds {len(sc)} numbers, expected {2 * self.players}")
+        return tuple(100 * d for d in sc[1 : 2 * self.players : 2])
 
     def on_agari(self, a: dict[str, str]) -> None:
-        (who,) = self.ints(a, "who", 1)
-        (from_who,) = self.ints(a, "fromWho", 1)
+        who = self.seat(a, "who")
+        from_who = self.seat(a, "fromWho")
         (machi,) = self.ints(a, "machi", 1)
         fu, points, limit = self.ints(a, "ten", 3)
         tile = self.code(machi)
@@ -282,7 +315,7 @@ class _Reader:
         if not 0 <= limit < len(LIMIT_NAMES):
             raise self.error(f"ten's limit {limit} is outside 0..5")
         ura = tuple(self.code(t) for t in self.ints(a, "doraHaiUra")) if "doraHaiUra" in a else None
-        pao = self.ints(a, "paoWho", 1)[0] if "paoWho" in a else None
+        pao = self.seat(a, "paoWho") if "paoWho" in a else None
         hand = tuple(self.code(t) for t in self.ints(a, "hai"))
         self.hand()["results"].append(
             WinResult(
@@ -365,7 +398,8 @@ class _Reader:
             tag = element.tag
             attrs = dict(element.attrib)
             self.tag_index = index
-            self.tag_text = f"<{tag}{''.join(f' {k}={v!r}' for k, v in list(attrs.items())[:3])}/>"[:80]
+            shown = "".join(f' {k}="{v}"' for k, v in list(attrs.items())[:3])
+            self.tag_text = f"<{tag}{shown}/>"[:80]
             if tag == "SHUFFLE":
                 self.seed = attrs.get("seed")
             elif tag in handlers:

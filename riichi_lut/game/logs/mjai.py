@@ -512,16 +512,26 @@ class _Reader:
             raise self.error("the log ends without end_game (truncated)")
         players = self.players or len(self.names or ()) or 4
         names = self.names[:players] if self.names else tuple(f"seat {i}" for i in range(players))
+        rules = TENHOU_SANMA_GAME if players == 3 else TENHOU_GAME
+        if _east_only(self.rounds, self.final):
+            rules = rules.replace(length="tonpuu")
         return GameRecord(
             players=players,
             names=names,
-            rules=TENHOU_SANMA_GAME if players == 3 else TENHOU_GAME,
+            rules=rules,
             rounds=tuple(self.rounds),
             final_scores=self.final,
             source=self.source,
             format="mjai",
             meta=self.meta,
         )
+
+
+def _east_only(rounds: list[RoundRecord], final: tuple[int, ...] | None) -> bool:
+    """mjai does not say how long the game is: one that ended in the East wind with nobody
+    below zero was an East-only game (tonpuu); anything else reads as a hanchan (a tonpuu
+    that went into the South extension is read as a hanchan: docs/game.md)."""
+    return bool(rounds) and final is not None and min(final) >= 0 and max(r.number for r in rounds) < 4
 
 
 def _told_kind(h: _Hand) -> str:

@@ -110,3 +110,10 @@ def test_final_points_as_tenhou_writes_them(scores, points):
 def test_final_points_exact_as_newer_tenhou_logs_write_them():
     rules = TENHOU_GAME.replace(final_rounding="exact")
     assert final_points((53800, 16100, 29300, 800), rules) == (63.8, -23.9, 9.3, -49.2)
+
+
+def test_a_wait_on_a_kind_the_hand_holds_four_of_is_not_tenpai_at_the_draw():
+    # seat 1 holds 1111m beside three runs: its only wait would be a fifth 1m
+    hands = ["123456789p1234z", "1111m234p567s789s", "2345m678m2345s66z", "3469m1469p1469s7z"]
+    table = table_with(hands, "")
+    assert table.seats[1].waits() == 0 and table.seats[1].shanten() >= 0

@@ -129,3 +129,29 @@ def test_riichi_furiten_is_for_the_rest_of_the_hand():
 
 def test_rules_preset_start_points():
     assert TENHOU_GAME.start_points == 25000
+
+
+def test_ippatsu_ends_with_a_closed_kan_too():
+    # seat 0 riichis; seat 1 then makes a closed kan of its four haku
+    hands = ["123m456p789s1122z", "5555z234m345p678s", "1469m1469p146s66z", "2578m2578p2578s4z"]
+    table = table_with(hands, "7z9m", rinshan="9p")
+    act(table, 0, "riichi")
+    discard_draw(table, "7z")
+    assert table.seats[0].ippatsu and table.actor == 1
+    act(table, 1, "closed_kan", "5z", "5555z")
+    assert not table.seats[0].ippatsu
+
+
+def test_same_turn_furiten_is_not_cleared_by_a_call_that_skips_the_seat():
+    # seat 2 waits on 3z/7z (shanpon) and lets seat 0's 7z go; seat 3 pons seat 1's 6z,
+    # skipping seat 2's turn: seat 2 is still furiten when seat 3 discards 3z
+    hands = ["123m456p789s1247z", "1469m1469p1469s6z", "234m345p678s3377z", "2578m2578p25s3z66z"]
+    table = table_with(hands, "9m6z")
+    act(table, 0, "discard", "7z")
+    table.step({})  # seat 2 passes its winning tile
+    assert table.seats[2].furiten_turn
+    act(table, 1, "discard", "6z")
+    claims(table, s3=("pon", "6z", "66z"))
+    assert table.actor == 3 and table.seats[2].furiten_turn
+    act(table, 3, "discard", "3z")
+    assert {a.type for a in table.legal_actions(2)} == {"pass", "pon"}  # a pon, no ron

@@ -19,7 +19,7 @@ records of what happened, in a log's order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..core.tiles import kind_of
 from ..errors import IllegalActionError
@@ -272,7 +272,7 @@ class Table:
         self._flush_dora()  # an open or added kan's dora turns at the kan-maker's discard
         me.remove(tile)
         declaring = me.declaring
-        if (not declaring and me.riichi) or not declaring:
+        if not declaring:  # ippatsu lasts until the riichi player's next discard
             me.ippatsu = False
         tsumogiri = bool(action.tsumogiri)
         me.river.append(RiverTile(tile, tsumogiri, riichi=declaring))
@@ -282,7 +282,7 @@ class Table:
         self._emit(Event(DISCARD, seat=seat, tile=tile, tsumogiri=tsumogiri))
         self._offer(seat, tile, chankan=False, after=lambda: self._passed(seat))
 
-    def _offer(self, discarder: int, tile: int, chankan: bool | str, after: object) -> None:
+    def _offer(self, discarder: int, tile: int, chankan: bool | str, after: Callable[[], None]) -> None:
         """Open the claims on ``tile``; with nobody to decide, go on at once."""
         options = {}
         for seat in range(self.players):
@@ -331,7 +331,6 @@ class Table:
         if calls:
             self._call(calls[0], claim)
             return
-        assert callable(after)
         after()
 
     def _mark_missed(self, claim: Claim, rons: list[int]) -> None:

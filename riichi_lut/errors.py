@@ -23,6 +23,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidHandError",
     "InvalidSituationError",
+    "LocatedError",
     "LogFormatError",
     "NotAWinError",
     "ReplayMismatchError",
@@ -245,47 +246,39 @@ def _place(source: str | None, round: str | None, event: str | None) -> str:
     return ", ".join(parts)
 
 
-class LogFormatError(RiichiLutError, ValueError):
+class LocatedError(RiichiLutError):
+    """An error about a place in a game log: ``source`` names the file (or ``"<text>"``),
+    ``round`` the hand (``"E2-1"``: East 2, one honba) and ``event`` the event in it (its
+    index and text), each ``None`` when not known; ``reason`` is the message without them."""
+
+    def __init__(
+        self, reason: str, *, source: str | None = None, round: str | None = None, event: str | None = None
+    ) -> None:
+        self.reason = reason
+        self.source = source
+        self.round = round
+        self.event = event
+        place = _place(source, round, event)
+        super().__init__(f"{place}: {reason}" if place else reason)
+
+
+class LogFormatError(LocatedError, ValueError):
     """A game log that cannot be read: truncated, corrupted, of no known format, or
     contradicting itself (a discard of a tile the player does not hold, a meld code that
-    names no meld).
-
-    ``source`` names the file (or ``"<text>"``), ``round`` the round (``"E2-1"``: East 2,
-    one honba) and ``event`` the event in it (its index and text), each ``None`` when not
-    known; ``reason`` is the message without them.
+    names no meld). Where it is: :class:`LocatedError`.
 
     >>> str(LogFormatError("unknown tag <X/>", source="a.mjlog", round="E1-0", event="3 (<X/>)"))
     'a.mjlog, round E1-0, event 3 (<X/>): unknown tag <X/>'
     """
 
-    def __init__(
-        self, reason: str, *, source: str | None = None, round: str | None = None, event: str | None = None
-    ) -> None:
-        self.reason = reason
-        self.source = source
-        self.round = round
-        self.event = event
-        place = _place(source, round, event)
-        super().__init__(f"{place}: {reason}" if place else reason)
 
-
-class IllegalActionError(RiichiLutError, ValueError):
+class IllegalActionError(LocatedError, ValueError):
     """An action that the rules do not allow in the state of the table: a discard of a tile
     not held, a chi from the wrong seat, a riichi without 1,000 points. In a replay,
-    ``round`` and ``event`` say where the log asked for it (as in :class:`LogFormatError`)."""
-
-    def __init__(
-        self, reason: str, *, source: str | None = None, round: str | None = None, event: str | None = None
-    ) -> None:
-        self.reason = reason
-        self.source = source
-        self.round = round
-        self.event = event
-        place = _place(source, round, event)
-        super().__init__(f"{place}: {reason}" if place else reason)
+    ``round`` and ``event`` say where the log asked for it (:class:`LocatedError`)."""
 
 
-class ReplayMismatchError(RiichiLutError):
+class ReplayMismatchError(LocatedError):
     """A replayed game whose log says one thing where the engine computed another: a draw,
     a dora indicator, a win's han, fu, points or yaku, a score change, the next round's
     scores, the final points. ``what`` names the fact, ``recorded`` and ``computed`` are the
@@ -308,9 +301,5 @@ class ReplayMismatchError(RiichiLutError):
         self.what = what
         self.recorded = recorded
         self.computed = computed
-        self.source = source
-        self.round = round
-        self.event = event
-        place = _place(source, round, event)
         reason = f"{what}: the log says {recorded}, the engine computes {computed}"
-        super().__init__(f"{place}: {reason}" if place else reason)
+        super().__init__(reason, source=source, round=round, event=event)

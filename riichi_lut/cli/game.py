@@ -128,6 +128,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         except OSError as error:
             raise InvalidArgumentError(f"--out {out}: cannot write: {error.strerror or error}") from None
     result = replay(record, check=False)
+    if args.json:
+        report = _report(record, result)
+        if args.out:
+            report["written"] = str(args.out)
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+        return 0
     for r in result.rounds:
         print(_hand_line(r))
     if result.final_scores is not None and result.final_points is not None:
@@ -160,6 +166,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--players", type=int, default=4, help="4, or 3 for Tenhou's three-player game")
     p.add_argument("--length", choices=("hanchan", "tonpuu", "one_hand"), default=None, help="game length")
     p.add_argument("--out", default=None, help="write the log: .mjson/.jsonl (mjai) or .json (tenhou.net/6)")
+    p.add_argument("--json", action="store_true", help="print the game (each hand, the final table) as JSON")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser(

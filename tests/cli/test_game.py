@@ -10,6 +10,7 @@ import pytest
 from gamelogs import MJLOG
 
 from riichi_lut.cli.main import main
+from riichi_lut.game import read_log, replay
 
 
 @pytest.mark.parametrize("suffix", [".mjson", ".json"])
@@ -30,9 +31,21 @@ def test_replay_a_real_log_as_json(capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["format"] == "mjlog" and report["complete"]
     assert any(len(r["wins"]) == 2 for r in report["rounds"])
-    assert (
-        report["final_scores"] == [r["scores_after"] for r in report["rounds"]][-1] or report["final_scores"]
-    )
+    expected = replay(read_log(MJLOG / "double-ron.mjlog"))
+    assert report["final_scores"] == list(expected.final_scores or ())
+    assert [r["scores_after"] for r in report["rounds"]] == [list(r.scores_after) for r in expected.rounds]
+
+
+def test_play_as_json_is_the_game_that_was_played(tmp_path, capsys):
+    out = tmp_path / "game.json"
+    argv = ["play", "--seed", "5", "--players", "3", "--length", "tonpuu", "--out", str(out), "--json"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["written"] == str(out) and report["complete"] is True
+    again = replay(read_log(out))
+    assert report["final_scores"] == list(again.final_scores or ()) and len(report["final_scores"]) == 3
+    deltas = [list(r.outcome.deltas) for r in again.rounds if r.outcome]
+    assert [r["deltas"] for r in report["rounds"]] == deltas
 
 
 def test_a_mismatch_exits_1_naming_it(tmp_path, capsys):

@@ -45,6 +45,8 @@ COMMANDS = {
     "simulate selfplay": ["simulate", "selfplay", "--games", "300", "--draws", "4", "--seat", "e"],
     "simulate nanikiru": ["simulate", "nanikiru", "2234m506p678s5557z", "--n", "300", "--draws", "3"],
     "tables": ["tables"],
+    "play": ["play", "--seed", "3", "--length", "tonpuu"],
+    "replay": ["replay", "tests/data/game-logs/mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog"],
 }
 
 
@@ -182,6 +184,25 @@ def test_subprocess_simulate_human_and_json():
 def test_subprocess_tables_human_and_json():
     assert f"all {len(loader.EXPECTED)} verified" in human("tables")  # 37 since issue 13 item 1
     assert "suit_masks" in as_json("tables")["tables"]
+
+
+def test_subprocess_play_and_replay_human_and_json():
+    from riichi_lut.game import play_one, read_log, replay
+
+    game = replay(play_one(["efficiency"] * 4, seed=3, length="tonpuu"), check=False)
+    lines = human("play").splitlines()
+    assert len(lines) == len(game.rounds) + 1 and lines[-1].startswith("final   seat 0 ")
+    played = as_json("play")
+    assert isinstance(played, dict) and played["final_scores"] == list(game.final_scores or ())
+    assert [r["scores_after"] for r in played["rounds"]] == [list(r.scores_after) for r in game.rounds]
+
+    log = ROOT / COMMANDS["replay"][1]
+    expected = replay(read_log(log))
+    out = human("replay")
+    assert out.startswith(f"{log.name} (mjlog, {len(expected.rounds)} hands): replayed, no mismatch")
+    report = as_json("replay")
+    assert isinstance(report, dict) and report["complete"] is True
+    assert report["final_points"] == list(expected.final_points or ())
 
 
 def test_subprocess_help_shows_defaults_and_examples():

@@ -1,7 +1,10 @@
 """Built-in policies: a policy is a callable ``policy(observation, legal) -> Action``
 (:class:`~riichi_lut.game.observe.Observation`, the legal actions of that moment).
 
-- :class:`RandomPolicy`: uniform over the legal actions, from its own seeded stream.
+- :class:`RandomPolicy`: uniform over the legal action *ids* (:mod:`.actions`; the id's
+  action by :func:`~riichi_lut.game.actions.action_of_id`), the ``k``-th decision from
+  the ``k``-th number of its counter-based stream (:mod:`.streams`), so that the
+  vectorised engine, which draws the same numbers, plays the same game.
 - :class:`EfficiencyPolicy`: wins whenever it can, declares riichi at tenpai, discards
   the hint engine's first choice (:func:`~riichi_lut.analysis.efficiency.rank_discards`,
   the dora-worth red five kept), calls a pon or chi only when the call keeps a yaku
@@ -11,17 +14,29 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from ..analysis.efficiency import rank_discards
 from ..analysis.shanten import shanten_value
 from ..core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, kind_of
 from ..errors import InvalidArgumentError
-from .actions import CHI_A, DISCARD_A, NINE_A, PASS_A, PON_A, RIICHI_A, RON_A, TSUMO_A, Action
+from .actions import (
+    CHI_A,
+    DISCARD_A,
+    NINE_A,
+    PASS_A,
+    PON_A,
+    RIICHI_A,
+    RON_A,
+    TSUMO_A,
+    Action,
+    action_id,
+    action_of_id,
+)
 from .observe import Observation
 from .record import CHI
 from .seat import kinds_of
+from .streams import pick, stream_key
 
 __all__ = ["POLICIES", "EfficiencyPolicy", "Policy", "RandomPolicy", "policy_named"]
 
@@ -30,13 +45,19 @@ _SIMPLE = frozenset(range(NUM_KINDS)) - frozenset(TERMINALS_AND_HONORS)
 
 
 class RandomPolicy:
-    """Uniform over the legal actions (seeded: the same seed plays the same game)."""
+    """Uniform over the legal action ids: decision ``k`` takes the ``pick(key, k, n)``-th
+    of the ``n`` legal ids in increasing order (seeded: the same seed plays the same game;
+    see the module docstring)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.key = stream_key(seed)
+        self.decisions = 0
 
     def __call__(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        ids = sorted({action_id(a) for a in legal})
+        chosen = ids[pick(self.key, self.decisions, len(ids))]
+        self.decisions += 1
+        return action_of_id(legal, chosen)
 
 
 class EfficiencyPolicy:

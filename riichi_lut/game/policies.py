@@ -64,6 +64,12 @@ class EfficiencyPolicy:
     """Tile efficiency with the hint engine (see the module docstring)."""
 
     def __call__(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """The choice of :meth:`choose`, as the action its id stands for (a call with the
+        red five when it can, a tsumogiri discard when it can: ``action_of_id``), so
+        that a batched engine, which decides by id, plays the same game."""
+        return action_of_id(legal, action_id(self.choose(observation, legal)))
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         by_type: dict[str, list[Action]] = {}
         for action in legal:
             by_type.setdefault(action.type, []).append(action)

@@ -18,7 +18,7 @@ from ..core.hand import Hand
 from ..core.tiles import NUM_CODES, NUM_KINDS, RED_FIVE_KINDS, TERMINALS_AND_HONORS, kind_of
 from .record import ADDED_KAN, CHI, CLOSED_KAN, OPEN_KAN, PON
 
-__all__ = ["KAN_TYPES", "Meld", "RiverTile", "SeatState", "kinds_of"]
+__all__ = ["KAN_TYPES", "Meld", "RiverTile", "SeatState", "kinds_of", "waits_of"]
 
 KAN_TYPES = (OPEN_KAN, CLOSED_KAN, ADDED_KAN)
 _CALL_TYPE = {
@@ -37,6 +37,26 @@ def kinds_of(codes: list[int]) -> list[int]:
     for red, kind in zip(range(NUM_KINDS, NUM_CODES), RED_FIVE_KINDS, strict=True):
         out[kind] += codes[red]
     return out
+
+
+def waits_of(kinds: list[int], melds: int, called: list[int], players: int = 4) -> int:
+    """The waits of a 13-tile hand (concealed ``kinds``, ``melds`` calls holding ``called``):
+    the kinds whose draw completes it, less those of which the hand and its calls hold all
+    four. The same as the exact capped analysis (``analyse`` with ``called``): a drawn
+    tile completes the hand exactly when the hand with it decomposes, and the calls' copies
+    cap only the drawn kind (every other count is already a physical tile), so the plain
+    analysis filtered by that cap gives its waits at a table look-up's cost
+    (``tests/game/test_vector.py`` compares the two)."""
+    if shanten_value(kinds, melds, players) != 0:
+        return 0
+    analysis = analyse(kinds, melds, NECESSARY, None, players)
+    if analysis.shanten != 0:
+        return 0
+    mask = int(analysis.mask)
+    for kind in range(NUM_KINDS):
+        if mask >> kind & 1 and kinds[kind] + called[kind] >= 4:
+            mask &= ~(1 << kind)
+    return mask
 
 
 @dataclass(frozen=True)
@@ -154,8 +174,7 @@ class SeatState:
         """The kinds that complete the 13-tile hand (a bit per kind; 0 when not tenpai):
         kinds of which the hand and its melds already hold four are not waits."""
         if self._waits is None:
-            analysis = analyse(self.kinds(), len(self.melds), NECESSARY, self.called_kinds(), players)
-            self._waits = int(analysis.mask) if analysis.shanten == 0 else 0
+            self._waits = waits_of(self.kinds(), len(self.melds), self.called_kinds(), players)
         return self._waits
 
     def waits_after(self, tile: int, players: int = 4) -> int:

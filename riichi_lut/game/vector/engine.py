@@ -1,0 +1,354 @@
+"""N games in lock-step: the reference's rules (:class:`~riichi_lut.game.table.Table`)
+applied to the arrays of a :class:`~riichi_lut.game.vector.state.VectorState`.
+
+Each iteration of :meth:`VectorGames.run` is one moment at every unfinished table: the
+seats that must decide (the actor of a turn, the seats that may claim a discard) are
+served by one batched policy call per policy, then every table applies its decisions.
+The frequent moments are array operations over all tables at once: the draw, the legal
+mask of a plain turn (discards, kita, nine terminals, added kans), the discard, the
+claims every other seat may make on it (pon, open kan, chi, and which seats it would
+complete), furiten from a missed tile, and a discard nobody claims. The rare ones run
+table by table through the reference's own rule code (:mod:`.moments`): a turn whose hand
+is tenpai or holds a kan (tsumo, riichi, closed kans, the declaration discard), a ron's
+furiten and yaku, calls, kans, kita, wins and draws, the end of a hand and the next deal.
+
+A table's game depends on its seed only: its walls are ``seeded_wall(seed, round,
+honba)``, its random policy's numbers the seat's own counter-based stream
+(:mod:`riichi_lut.game.streams`), so the same game comes out whatever else is played
+beside it (``tests/game/test_vector.py`` compares every event with the reference).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ...analysis.shanten import shanten_batch
+from ...core.tiles import NUM_CODES, NUM_KINDS
+from ...errors import IllegalActionError
+from ..actions import NUM_ACTIONS, action_id, action_of_id
+from ..legal import legal_actions
+from ..record import DISCARD, DRAW, Event, GameRecord
+from ..rules import GameRules
+from .moments import CHANKAN, Moments
+from .state import KIND_OF_CODE
+
+__all__ = ["CLAIM", "DONE", "TURN", "VectorGames"]
+
+TURN, CLAIM, DONE = 0, 1, 2
+#: What a claim is on (``claim_kind``): a discard, an added kan's tile, a closed kan's.
+ON_DISCARD, ON_ADDED_KAN, ON_CLOSED_KAN = 0, 1, 2
+
+_RIICHI_ID, _CHI_ID, _PON_ID, _OPEN_KAN_ID = 37, 38, 41, 42
+_ADDED_KAN_ID, _PASS_ID, _NINE_ID, _KITA_ID = 77, 113, 114, 115
+_ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
+_NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(NUM_KINDS)])
+_HONOR = np.arange(NUM_KINDS) >= 27
+_WINDS = np.array([27, 28, 29, 30])
+
+
+class VectorGames(Moments):
+    """``len(seeds)`` games of ``rules``, one per seed, played in lock-step by
+    ``policies`` (one batched policy per seat; see :mod:`.policies`)."""
+
+    def __init__(
+        self, seeds: Sequence[int], rules: GameRules, policies: Sequence[object], record: bool
+    ) -> None:
+        super().__init__(seeds, rules, record)
+        self.policies = list(policies)
+
+    # ---------------------------------------------------------------- the loop
+    def run(self) -> list[GameRecord]:
+        """Play every game to its end; the records (events only when ``record``)."""
+        self.start()
+        while True:
+            rows_t, rows_s = np.nonzero(self.deciding)
+            if not len(rows_t):
+                break
+            chosen = np.full(len(rows_t), -1, dtype=np.int64)
+            for index, policy in enumerate(self.policies):
+                pick = rows_s == index
+                if pick.any():
+                    chosen[pick] = policy(self, rows_t[pick], rows_s[pick])  # type: ignore[operator]
+            self.apply(rows_t, rows_s, chosen)
+        return self.records()
+
+    def start(self) -> None:
+        for t in range(self.n):
+            self.new_hand(t)
+        self.flush_queues()
+
+    def apply(
+        self, rows_t: npt.NDArray[np.intp], rows_s: npt.NDArray[np.intp], chosen: npt.NDArray[np.int64]
+    ) -> None:
+        if not self.mask[rows_t, rows_s, chosen].all():
+            bad = int(np.flatnonzero(~self.mask[rows_t, rows_s, chosen])[0])
+            raise IllegalActionError(
+                f"table {rows_t[bad]} seat {rows_s[bad]}: action id {chosen[bad]} is not legal now"
+            )
+        self.deciding[rows_t, rows_s] = False
+        turn = self.phase[rows_t] == TURN
+        # ---- turns: plain discards at once, everything else table by table
+        tt, ts, ta = rows_t[turn], rows_s[turn], chosen[turn]
+        plain = (ta < NUM_CODES) & ~self.cached[tt]
+        self.discard_many(tt[plain], ts[plain], ta[plain])
+        for t, seat, a in zip(tt[~plain].tolist(), ts[~plain].tolist(), ta[~plain].tolist(), strict=True):
+            legal = self.legal_cache.get((t, seat))
+            action = action_of_id(legal, a) if legal is not None else self.canonical_turn(t, seat, a)
+            self.turn_action(t, action)
+        # ---- claims: each table's decisions together
+        ct, cs, ca = rows_t[~turn], rows_s[~turn], chosen[~turn]
+        if len(ct):
+            order = np.argsort(ct, kind="stable")
+            ct, cs, ca = ct[order], cs[order], ca[order]
+            bounds = np.flatnonzero(np.diff(ct)) + 1
+            for tables, seats, ids in zip(
+                np.split(ct, bounds), np.split(cs, bounds), np.split(ca, bounds), strict=True
+            ):
+                t = int(tables[0])
+                self.claim_chosen[t].update(zip(seats.tolist(), ids.tolist(), strict=True))
+                self.resolve(t, self.claim_chosen[t])
+        self.legal_cache.clear()
+        self.cached[tt] = False
+        self.flush_queues()
+
+    def flush_queues(self) -> None:
+        """Open the claims on the discards made, then set the masks of the turns begun."""
+        while self.offers or self.turns:
+            if self.offers:
+                offers, self.offers = self.offers, []
+                self.offer_many(
+                    np.array([o[0] for o in offers]),
+                    np.array([o[1] for o in offers]),
+                    np.array([o[2] for o in offers]),
+                    np.array([o[3] for o in offers]),
+                )
+            if self.turns:
+                turns, self.turns = self.turns, []
+                self.enter_turns(np.unique(np.array(turns, dtype=np.intp)))
+
+    # ---------------------------------------------------------------- draws
+    def draw_many(self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp]) -> None:
+        """Live draws (the wall empty: the exhaustive draw, table by table)."""
+        s = self.s
+        empty = s.remaining[t] <= 0
+        for table in t[empty].tolist():
+            self.exhaustive(table)
+        t, seat = t[~empty], seat[~empty]
+        if not len(t):
+            return
+        tile = s.live[t, s.drawn_live[t]].astype(np.intp)
+        s.drawn_live[t] += 1
+        s.codes[t, seat, tile] += 1
+        s.kinds[t, seat, KIND_OF_CODE[tile]] += 1
+        s.drawn[t, seat] = tile
+        s.rinshan_draw[t] = False
+        s.actor[t] = seat
+        self.phase[t] = TURN
+        if self.record:
+            for table, who, tl in zip(t.tolist(), seat.tolist(), tile.tolist(), strict=True):
+                self.events[table].append(Event(DRAW, seat=who, tile=tl))
+        self.turns.extend(t.tolist())
+
+    # ---------------------------------------------------------------- turns
+    def enter_turns(self, t: npt.NDArray[np.intp]) -> None:
+        """The legal mask of each turn begun: plain turns by arrays, the rest by the
+        reference's ``legal_actions``."""
+        s = self.s
+        t = t[self.phase[t] == TURN]
+        if not len(t):
+            return
+        seat = s.actor[t].astype(np.intp)
+        kinds = s.kinds[t, seat]
+        called = s.forbidden[t, seat].any(axis=1)  # after a chi or pon: discards only
+        full = np.logical_not(called)
+        shanten = np.full(len(t), 8, dtype=np.int8)
+        if full.any():
+            shanten[full] = shanten_batch(kinds[full], s.nmelds[t[full], seat[full]], players=self.players)
+        complex_ = full & (
+            s.declaring[t, seat] | s.riichi[t, seat] | (shanten <= 0) | ((kinds == 4).any(axis=1))
+        )
+        mask = np.zeros((len(t), NUM_ACTIONS), dtype=bool)
+        codes = s.codes[t, seat] > 0
+        allowed = ~s.forbidden[t, seat][:, KIND_OF_CODE]
+        mask[:, :NUM_CODES] = codes & allowed
+        remaining = s.remaining[t]
+        kan_ok = np.asarray((remaining > 0) & (s.nkans[t] < 4), dtype=bool)
+        added = s.pon_kind[t, seat] & (kinds > 0) & kan_ok[:, None] & full[:, None]
+        mask[:, _ADDED_KAN_ID : _ADDED_KAN_ID + NUM_KINDS] = added
+        if self.players == 3:
+            mask[:, _KITA_ID] = full & (kinds[:, 30] > 0) & (remaining > 0)
+        first = s.uninterrupted[t] & (s.river_len[t, seat] == 0) & (s.drawn[t, seat] >= 0)
+        mask[:, _NINE_ID] = first & ((kinds[:, _ORPHANS] > 0).sum(axis=1) >= 9)
+        self.mask[t, seat] = mask
+        for i in np.flatnonzero(complex_).tolist():
+            table, who = int(t[i]), int(seat[i])
+            view = self.view(table)
+            view.actor = who
+            legal = legal_actions(view, who)
+            self.legal_cache[(table, who)] = legal
+            self.cached[table] = True
+            self.mask[table, who] = False
+            for a in legal:
+                self.mask[table, who, action_id(a)] = True
+        self.deciding[t, seat] = True
+
+    # ---------------------------------------------------------------- discards and claims
+    def discard_many(
+        self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp], tile: npt.NDArray[np.int64]
+    ) -> None:
+        """Discards decided by id in plain turns (tsumogiri when it is the tile drawn)."""
+        if not len(t):
+            return
+        s = self.s
+        for table in t[s.pending_dora[t] > 0].tolist():
+            self.flush_dora(table)
+        tile = tile.astype(np.intp)
+        kind = KIND_OF_CODE[tile]
+        s.codes[t, seat, tile] -= 1
+        s.kinds[t, seat, kind] -= 1
+        s.ippatsu[t, seat] &= s.declaring[t, seat]
+        tsumogiri = s.drawn[t, seat] == tile
+        r = s.river_len[t, seat].astype(np.intp)
+        s.river_tile[t, seat, r] = tile
+        s.river_tsumogiri[t, seat, r] = tsumogiri
+        s.river_riichi[t, seat, r] = s.declaring[t, seat]
+        s.river_len[t, seat] += 1
+        s.discarded[t, seat, kind] = True
+        s.drawn[t, seat] = -1
+        s.forbidden[t, seat] = False
+        s.furiten_turn[t, seat] = False
+        if self.record:
+            for table, who, tl, tg in zip(
+                t.tolist(), seat.tolist(), tile.tolist(), tsumogiri.tolist(), strict=True
+            ):
+                self.events[table].append(Event(DISCARD, seat=who, tile=tl, tsumogiri=tg))
+        self.offers.extend(zip(t.tolist(), seat.tolist(), tile.tolist(), [ON_DISCARD] * len(t), strict=True))
+
+    def offer_many(
+        self,
+        t: npt.NDArray[np.intp],
+        discarder: npt.NDArray[np.intp],
+        tile: npt.NDArray[np.intp],
+        on: npt.NDArray[np.intp],
+    ) -> None:
+        """What every other seat may do with each tile: the claims, by arrays (rons through
+        the reference: furiten and yaku); no claim at all goes on at once."""
+        s = self.s
+        p = self.players
+        k = len(t)
+        kind = KIND_OF_CODE[tile]
+        rows = np.repeat(np.arange(k), p)
+        seats = np.tile(np.arange(p), k)
+        tt = t[rows]
+        other = seats != discarder[rows]
+        kinds = s.kinds[tt, seats].astype(np.int16)
+        kinds[np.arange(len(rows)), kind[rows]] += 1
+        flat = np.zeros(len(rows), dtype=bool)
+        flat[other] = shanten_batch(kinds[other], s.nmelds[tt[other], seats[other]], players=p) == -1
+        completes = flat.reshape(k, p)
+        self.completes[t] = completes
+        mask = np.zeros((k, p, NUM_ACTIONS), dtype=bool)
+        held = s.kinds[t][np.arange(k), :, kind]  # [k, p] tiles of the kind each seat holds
+        total = s.kinds[t].sum(axis=2)
+        remaining = s.remaining[t]
+        calls_open = (
+            (on == ON_DISCARD)[:, None] & ~s.riichi[t] & (remaining > 0)[:, None] & other.reshape(k, p)
+        )
+        mask[:, :, _PON_ID] = calls_open & (held >= 2) & (total - held > 0)
+        kan_ok = (remaining > 0) & (s.nkans[t] < 4)
+        mask[:, :, _OPEN_KAN_ID] = calls_open & (held >= 3) & kan_ok[:, None]
+        if p == 4:
+            self.chi_mask(t, discarder, kind, calls_open, mask)
+        for i, seat in zip(*np.nonzero(completes), strict=True):
+            table = int(t[i])
+            view = self.view(table)
+            chankan = CHANKAN[int(on[i])]
+            if view.can_ron(int(seat), int(tile[i]), int(discarder[i]), chankan):
+                mask[i, seat, 112] = True
+        some = np.asarray(mask.any(axis=2), dtype=bool)
+        mask[:, :, _PASS_ID] = some
+        self.claim_from[t] = discarder
+        self.claim_tile[t] = tile
+        self.claim_kind[t] = on
+        self.mask[t] = mask
+        self.deciding[t] = some
+        claimed = some.any(axis=1)
+        self.phase[t[claimed]] = CLAIM
+        for i in np.flatnonzero(claimed).tolist():
+            self.claim_chosen[int(t[i])] = {}
+        quiet = ~claimed
+        self.nobody_claims(t[quiet], discarder[quiet], on[quiet])
+
+    def chi_mask(
+        self,
+        t: npt.NDArray[np.intp],
+        discarder: npt.NDArray[np.intp],
+        kind: npt.NDArray[np.intp],
+        calls_open: npt.NDArray[np.bool_],
+        mask: npt.NDArray[np.bool_],
+    ) -> None:
+        """Chi for the seat after the discarder: the three runs the tile can make, each
+        with its two tiles held and a discard left once kuikae forbids its kinds."""
+        s = self.s
+        k = len(t)
+        left = (discarder + 1) % 4
+        hand = s.kinds[t, left].astype(np.int16)  # [k, 34]
+        number = _NUMBER[kind]
+        ok = calls_open[np.arange(k), left] & ~_HONOR[kind]
+        total = hand.sum(axis=1)
+        for position, (a, b) in enumerate(((1, 2), (-1, 1), (-2, -1))):
+            inside = (number + a >= 1) & (number + a <= 9) & (number + b >= 1) & (number + b <= 9)
+            ka = np.clip(kind + a, 0, NUM_KINDS - 1)
+            kb = np.clip(kind + b, 0, NUM_KINDS - 1)
+            rows = np.arange(k)
+            have = inside & (hand[rows, ka] > 0) & (hand[rows, kb] > 0)
+            # kuikae: the called kind and (on an end) the kind that completes the run the other way
+            gone = hand[rows, kind] + 0  # the called kind's tiles left in the hand
+            left_total = total - 2 - gone
+            if position == 0:  # called the lowest: not kind + 3
+                end = kind + 3
+                extra = (number + 3 <= 9) & ~_HONOR[np.clip(end, 0, NUM_KINDS - 1)]
+                left_total = left_total - np.where(extra, hand[rows, np.clip(end, 0, NUM_KINDS - 1)], 0)
+            elif position == 2:  # called the highest: not kind - 3
+                end = kind - 3
+                extra = number - 3 >= 1
+                left_total = left_total - np.where(extra, hand[rows, np.clip(end, 0, NUM_KINDS - 1)], 0)
+            mask[rows, left, _CHI_ID + position] = ok & have & (left_total > 0)
+
+    def nobody_claims(
+        self, t: npt.NDArray[np.intp], discarder: npt.NDArray[np.intp], on: npt.NDArray[np.intp]
+    ) -> None:
+        """A tile nobody may claim: furiten for the seats it completes, the riichi stick,
+        then the next draw (or the kan's replacement tile)."""
+        if not len(t):
+            return
+        s = self.s
+        missed = self.completes[t]
+        s.furiten_turn[t] |= missed
+        s.furiten_riichi[t] |= missed & s.riichi[t]
+        declaring = s.declaring[t, discarder] & (on == ON_DISCARD)
+        go = np.ones(len(t), dtype=bool)
+        for i in np.flatnonzero(declaring).tolist():
+            if self.accept_riichi(int(t[i]), int(discarder[i])):
+                go[i] = False
+        special = go & ((on != ON_DISCARD) | s.four_kans_pending[t])
+        if self.players == 4 and "four_winds" in self.rules.aborts:
+            special |= go & self.four_winds(t)
+        for i in np.flatnonzero(special).tolist():
+            self.after_claims(int(t[i]))
+        go &= ~special
+        self.draw_many(t[go], ((discarder[go] + 1) % self.players).astype(np.intp))
+
+    def four_winds(self, t: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+        s = self.s
+        first = s.river_tile[t, :, 0].astype(np.intp)
+        kinds = KIND_OF_CODE[np.maximum(first, 0)]
+        return np.asarray(
+            s.uninterrupted[t]
+            & (s.river_len[t] == 1).all(axis=1)
+            & (kinds == kinds[:, :1]).all(axis=1)
+            & np.isin(kinds[:, 0], _WINDS)
+        )

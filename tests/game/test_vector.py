@@ -1,0 +1,124 @@
+"""The lock-step engine (``game/vector/``) against the reference: every seeded game it
+plays is the game ``play_one`` plays, event for event, result for result; a table's game
+does not depend on the tables beside it; its records replay without a mismatch."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from riichi_lut.analysis.acceptance import NECESSARY, analyse
+from riichi_lut.errors import IllegalActionError
+from riichi_lut.game import play_one, read_log, replay
+from riichi_lut.game.logs import write_tenhou6
+from riichi_lut.game.rules import TENHOU_GAME
+from riichi_lut.game.seat import waits_of
+from riichi_lut.game.vector import play_vector
+from riichi_lut.game.vector.engine import VectorGames
+from riichi_lut.game.vector.policies import RandomBatch
+
+
+def assert_same_games(policy: str, players: int, length: str, seeds: list[int]) -> int:
+    """Every game of ``seeds`` the same in both engines; the number of hands compared."""
+    games = play_vector(seeds, [policy] * players, length=length, players=players)
+    hands = 0
+    for seed, game in zip(seeds, games, strict=True):
+        reference = play_one([policy] * players, seed=seed, length=length, players=players)
+        assert len(game.rounds) == len(reference.rounds), seed
+        for ours, theirs in zip(game.rounds, reference.rounds, strict=True):
+            assert ours.events == theirs.events, (seed, ours.number, ours.honba)
+            assert ours == theirs, (seed, ours.number, ours.honba)
+        assert (game.final_scores, game.final_points) == (reference.final_scores, reference.final_points)
+        hands += len(game.rounds)
+    return hands
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_random_games_are_the_reference_games(players):
+    assert assert_same_games("random", players, "tonpuu", [11, 12]) >= 8
+
+
+def test_efficiency_games_are_the_reference_games():
+    assert assert_same_games("efficiency", 4, "one_hand", [3, 4]) >= 2
+
+
+def test_a_tables_game_does_not_depend_on_the_tables_beside_it():
+    alone = play_vector([7], ["random"] * 4, length="tonpuu")[0]
+    among = play_vector([1, 2, 7, 9], ["random"] * 4, length="tonpuu")[2]
+    assert alone.rounds == among.rounds and alone.final_scores == among.final_scores
+
+
+def test_a_played_game_replays_through_the_rules_from_its_log():
+    game = play_vector([21], ["random"] * 4, length="tonpuu")[0]
+    again = replay(read_log(write_tenhou6(game)))  # tenhou.net/6 says tonpuu; mjai cannot
+    assert again.complete and again.final_scores == game.final_scores
+
+
+def test_results_without_events_are_the_same_results():
+    full = play_vector([5, 6], ["random"] * 4, length="tonpuu")
+    bare = play_vector([5, 6], ["random"] * 4, length="tonpuu", record=False)
+    for a, b in zip(full, bare, strict=True):
+        assert all(not r.events for r in b.rounds)
+        assert [r.results for r in a.rounds] == [r.results for r in b.rounds]
+        assert a.final_points == b.final_points
+
+
+def test_an_illegal_action_id_is_refused_naming_the_table():
+    def stubborn(games, t, s):  # always "pass", legal or not
+        return [113] * len(t)
+
+    games = VectorGames(
+        [1], TENHOU_GAME, [stubborn, RandomBatch([1], 4), RandomBatch([1], 4), RandomBatch([1], 4)], True
+    )
+    with pytest.raises(IllegalActionError, match="table 0 seat 0: action id 113"):
+        games.run()
+
+
+def test_waits_of_is_the_capped_analysis():
+    """Hands one tile from complete (sets and a pair drawn at random, calls among them),
+    so that many are tenpai and many wait on a kind their calls hold."""
+    rng = random.Random(5)
+    tenpai = capped = 0
+    for _ in range(3000):
+        melds = rng.randint(0, 3)
+        counts = [0] * 34
+        called = [0] * 34
+        for group in range(5):
+            into = called if group < melds else counts
+            k = rng.randrange(34)
+            if group == 4:
+                into[k] += 2
+            elif k < 27 and k % 9 < 7 and rng.random() < 0.5:
+                for i in range(3):
+                    into[k + i] += 1
+            else:
+                into[k] += 3
+        if any(counts[k] + called[k] > 4 for k in range(34)):
+            continue
+        counts[rng.choice([k for k in range(34) if counts[k]])] -= 1
+        exact = analyse(counts, melds, NECESSARY, called)
+        expected = int(exact.mask) if exact.shanten == 0 else 0
+        assert waits_of(counts, melds, called) == expected, (counts, called)
+        tenpai += expected != 0
+        capped += any(called[k] and counts[k] + called[k] == 4 for k in range(34))
+    assert tenpai > 1000 and capped > 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("policy", "players", "length", "games"),
+    [
+        ("random", 4, "hanchan", 40),
+        ("random", 3, "hanchan", 30),
+        ("random", 4, "tonpuu", 40),
+        ("random", 3, "tonpuu", 30),
+        ("efficiency", 4, "hanchan", 8),
+        ("efficiency", 3, "hanchan", 6),
+        ("efficiency", 4, "tonpuu", 10),
+        ("efficiency", 3, "tonpuu", 8),
+    ],
+)
+def test_seeded_games_of_each_policy_are_identical_in_both_engines(policy, players, length, games):
+    seeds = list(range(1000, 1000 + games))
+    assert assert_same_games(policy, players, length, seeds) >= games

@@ -15,8 +15,21 @@ from dask_cluster import local_cluster
 
 from riichi_lut.errors import InvalidArgumentError
 from riichi_lut.game import M_LEAGUE_GAME, TENHOU_GAME, GameRules, Tournament, play, play_one
-from riichi_lut.game.record import CHI, OPEN_KAN, PON, RIICHI, DrawResult, WinResult
+from riichi_lut.game.record import (
+    ADDED_KAN,
+    CHI,
+    CLOSED_KAN,
+    OPEN_KAN,
+    PON,
+    RIICHI,
+    DrawResult,
+    Event,
+    GameRecord,
+    RoundRecord,
+    WinResult,
+)
 from riichi_lut.game.tournament import _ranks, game_seed, lineup_of, period_of
+from riichi_lut.game.tournament_stats import tally_game
 
 DUEL = ("efficiency", "random")
 
@@ -30,7 +43,8 @@ def duplicate_tonpuu() -> Tournament:
 @cache
 def rotate_one_hand() -> Tournament:
     """Five one-hand games, one efficiency bot among three random ones, seats rotating."""
-    return play(5, ("efficiency", "random", "random", "random"), seed=2, length="one_hand", seating="rotate")
+    lineup = ("efficiency", "random", "random", "random")
+    return play(5, lineup, seed=2, length="one_hand", seating="rotate", logs=True)
 
 
 # --- seats, walls and seeds ---------------------------------------------------------------
@@ -76,9 +90,10 @@ def test_rotate_seating_turns_the_seats_by_one_a_game_on_new_walls():
     assert len(set(t.game_seeds.tolist())) == 5
 
 
-def test_each_game_is_play_one_of_its_lineup_and_seed():
-    t = duplicate_tonpuu()
-    for g in (0, 3):
+@pytest.mark.parametrize(("tournament", "games"), [(duplicate_tonpuu, (0, 3)), (rotate_one_hand, (1, 2))])
+def test_each_game_is_play_one_of_its_lineup_and_seed(tournament, games):
+    t = tournament()
+    for g in games:
         lineup = [t.policies[i] for i in t.seats[g]]
         record = play_one(lineup, seed=int(t.game_seeds[g]), rules=t.rules)
         assert record == t.records[g]
@@ -92,6 +107,14 @@ def test_the_same_seed_plays_the_same_tournament_and_another_seed_another():
     assert np.array_equal(again.final_scores, t.final_scores) and again.records == ()
     other = play(4, DUEL, seed=12, length="tonpuu")
     assert not np.array_equal(other.final_scores, t.final_scores)
+
+
+def test_the_same_numbers_whatever_the_chunks(monkeypatch):
+    from riichi_lut.game import tournament
+
+    default = play(6, DUEL, seed=8, length="one_hand", logs=True)
+    monkeypatch.setattr(tournament, "GAMES_PER_CHUNK", 1)
+    assert play(6, DUEL, seed=8, length="one_hand", logs=True) == default
 
 
 def test_three_players_rotate_over_three_seats():
@@ -131,6 +154,7 @@ def recount(t: Tournament) -> dict[str, dict[str, float]]:
             a = acc[t.policies[t.seats[g, seat]]]
             a["games"] += 1
             a["rank"] += int(t.ranks[g, seat])
+            a[f"place {t.ranks[g, seat]}"] += 1
             a["points"] += record.final_points[seat]
             for hand in record.rounds:
                 a["hands"] += 1
@@ -147,6 +171,42 @@ def recount(t: Tournament) -> dict[str, dict[str, float]]:
                 a["deal_ins"] += bool(fed)
                 a["deal_in_points"] += sum(w.points for w in fed)
     return acc
+
+
+def hand(events, results):
+    return RoundRecord(0, 0, 0, 0, (25000,) * 4, ((),) * 4, 0, tuple(events), tuple(results))
+
+
+def test_a_game_is_tallied_by_the_documented_definitions():
+    record = GameRecord(
+        players=4,
+        names=("a", "b", "c", "d"),
+        rules=TENHOU_GAME,
+        rounds=(
+            hand(  # seat 1 calls twice (one hand with a call), closed and added kans open nothing
+                [
+                    Event(CHI, seat=1, tile=2, target=0, consumed=(0, 1)),
+                    Event(PON, seat=1, tile=5, target=3, consumed=(5, 5)),
+                    Event(RIICHI, seat=2),
+                    Event(CLOSED_KAN, seat=3, tile=9, consumed=(9, 9, 9, 9)),
+                    Event(ADDED_KAN, seat=0, tile=7, consumed=(7, 7, 7)),
+                ],
+                [WinResult(seat=2, from_seat=0, points=8000), WinResult(seat=3, from_seat=0, points=2000)],
+            ),
+            hand([Event(RIICHI, seat=0), Event(RIICHI, seat=1)], [DrawResult("four_riichi")]),
+            hand([], [DrawResult("exhaustive")]),
+            hand([], [DrawResult("nagashi_mangan")]),
+            hand(
+                [Event(OPEN_KAN, seat=2, tile=3, target=0, consumed=(3, 3, 3))],
+                [WinResult(1, 1, points=3900)],
+            ),
+        ),
+    )
+    t = tally_game(record)
+    assert (t.hands, t.exhaustive) == (5, 2)  # the abortive draw is not the wall running out
+    assert t.wins.tolist() == [0, 1, 1, 1] and t.win_points.tolist() == [0, 3900, 8000, 2000]
+    assert t.deal_ins.tolist() == [1, 0, 0, 0] and t.deal_in_points.tolist() == [10000, 0, 0, 0]
+    assert t.riichi.tolist() == [1, 1, 1, 0] and t.calls.tolist() == [0, 1, 1, 0]
 
 
 def test_policy_statistics_equal_a_slow_recount_from_the_records():
@@ -166,7 +226,8 @@ def test_policy_statistics_equal_a_slow_recount_from_the_records():
         assert s.average_win == (pytest.approx(c["win_points"] / c["wins"]) if c["wins"] else None)
         deal = pytest.approx(c["deal_in_points"] / c["deal_ins"]) if c["deal_ins"] else None
         assert s.average_deal_in == deal
-    assert sum(t.by_policy["efficiency"].rank_distribution) == pytest.approx(1)
+        places = [c[f"place {p}"] / c["games"] for p in range(1, 5)]
+        assert s.rank_distribution == pytest.approx(places)
     # the two bots shared every game: their mean points sum to zero
     assert sum(s.average_points for s in t.by_policy.values()) == pytest.approx(0, abs=1e-9)
 

@@ -31,6 +31,13 @@ def test_the_table_has_a_row_per_policy(capsys):
     assert [line.split()[:2] for line in lines[2:]] == [["efficiency", "3"], ["random", "6"]]
 
 
+def test_progress_draws_a_bar_on_stderr_only_when_asked(capsys):
+    assert main(ARGV) == 0
+    assert capsys.readouterr().err == ""
+    assert main([*ARGV, "--progress"]) == 0
+    assert "tournament: 100%" in capsys.readouterr().err
+
+
 def test_plot_writes_a_png(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     path = tmp_path / "tournament.png"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import math
 import statistics
+import subprocess
+import sys
 from collections import defaultdict
 from functools import cache
 
@@ -313,6 +315,16 @@ def test_the_same_games_with_two_workers():
     two = play(8, DUEL, seed=21, length="tonpuu", logs=True, workers=2)
     assert one == two and len(two.records) == 8
     assert one.by_policy == two.by_policy
+
+
+@pytest.mark.slow
+def test_a_script_must_start_a_tournament_on_workers_under_the_main_guard(tmp_path):
+    script = tmp_path / "unguarded.py"
+    script.write_text('from riichi_lut.game import play\nplay(8, length="one_hand", workers=2)\n')
+    argv = [sys.executable, str(script)]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 1
+    assert "the call at line 2 of unguarded.py is not under `if __name__" in done.stderr
 
 
 @pytest.mark.slow

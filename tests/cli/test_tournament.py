@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from dask_cluster import local_cluster
 
 from riichi_lut.cli.main import main
 from riichi_lut.game import play
@@ -59,3 +60,15 @@ def test_errors_name_the_flag(argv, words, capsys):
     assert main(["tournament", "--length", "one_hand", *argv]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith(words) and captured.err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_on_a_dask_scheduler_and_on_two_workers_the_same_json(capsys):
+    argv = ["tournament", "--games", "8", "--length", "one_hand", "--seed", "9", "--json"]
+    assert main(argv) == 0
+    here = json.loads(capsys.readouterr().out)
+    with local_cluster() as cluster:
+        assert main([*argv, "--dask", cluster.scheduler_address]) == 0
+    assert json.loads(capsys.readouterr().out) == here
+    assert main([*argv, "--workers", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == here

@@ -331,6 +331,11 @@ def test_a_script_must_start_a_tournament_on_workers_under_the_main_guard(tmp_pa
 def test_the_same_games_on_a_dask_cluster():
     import distributed
 
-    with local_cluster(threads=2) as cluster, distributed.Client(cluster) as client:
+    with (
+        local_cluster(threads=2) as cluster,
+        distributed.Client(cluster) as client,
+        distributed.get_task_stream(client=client) as tasks,
+    ):
         on_dask = play(8, DUEL, seed=22, length="tonpuu", seating="rotate", client=client)
+    assert len(tasks.data) == 2  # the two chunks ran on the cluster
     assert on_dask == play(8, DUEL, seed=22, length="tonpuu", seating="rotate")

@@ -44,6 +44,7 @@ from .output import print_shanten_rows
 from .requests import Printer, add_request, message_of
 from .serve import add_parser as add_serve_parser
 from .simulate import add_parser as add_simulate_parser
+from .tournament import add_parser as add_tournament_parser
 from .yaku import print_yaku
 
 
@@ -160,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--top", type=count, default=5, help="how many ranked options to list")
     add_simulate_parser(sub)
     add_game_parser(sub)
+    add_tournament_parser(sub)
     add_serve_parser(sub)
 
     p = sub.add_parser("tables", help="show and verify the lookup tables")

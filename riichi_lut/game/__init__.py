@@ -29,6 +29,7 @@ from .rules import (
     GameRules,
 )
 from .table import Table, step
+from .tournament import Tournament, play
 from .wall import Wall, seeded_wall, tenhou_walls, wall_from_tiles
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "RoundReplay",
     "RoundWall",
     "Table",
+    "Tournament",
     "Wall",
     "WinResult",
     "action_id",
@@ -61,6 +63,7 @@ __all__ = [
     "legal_actions",
     "legal_mask",
     "observe",
+    "play",
     "play_one",
     "read_log",
     "replay",

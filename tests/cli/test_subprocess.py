@@ -47,6 +47,7 @@ COMMANDS = {
     "tables": ["tables"],
     "play": ["play", "--seed", "3", "--length", "tonpuu"],
     "replay": ["replay", "tests/data/game-logs/mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog"],
+    "tournament": ["tournament", "--games", "4", "--length", "tonpuu", "--seed", "1"],
 }
 
 
@@ -203,6 +204,16 @@ def test_subprocess_play_and_replay_human_and_json():
     report = as_json("replay")
     assert isinstance(report, dict) and report["complete"] is True
     assert report["final_points"] == list(expected.final_points or ())
+
+
+def test_subprocess_tournament_human_and_json():
+    from riichi_lut.game import play
+
+    expected = play(4, seed=1, length="tonpuu")
+    lines = human("tournament").splitlines()
+    assert lines[0].startswith("Tournament: 4 tonpuu games, 4 players (Tenhou rules), duplicate seating")
+    assert lines[1:] == expected.summary().splitlines()
+    assert as_json("tournament") == json.loads(json.dumps(expected.to_dict()))
 
 
 def test_subprocess_help_shows_defaults_and_examples():

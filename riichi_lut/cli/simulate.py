@@ -76,7 +76,7 @@ def _rules_for(rules: Any, players: int) -> Any:
 
 
 @contextmanager
-def _client(args: argparse.Namespace) -> Iterator[Any]:
+def dask_client(args: argparse.Namespace) -> Iterator[Any]:
     """The Dask client of ``--dask`` (closed afterwards), or None."""
     if not args.dask:
         yield None
@@ -140,7 +140,7 @@ def cmd_haipai(args: argparse.Namespace) -> int:
     # start-up: `riichi-lut hint` and the others do not load the simulator
     from ..sim import sample_shanten_distribution  # noqa: PLC0415
 
-    with _client(args) as client:
+    with dask_client(args) as client:
         counts = sample_shanten_distribution(
             args.n,
             args.tiles,
@@ -174,8 +174,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     # start-up: `riichi-lut hint` and the others do not load the simulator
     from ..sim import selfplay  # noqa: PLC0415
 
-    plt = _plot_checked(args.plot) if args.plot else None  # before the simulation: it may take minutes
-    with _client(args) as client:
+    plt = plot_checked(args.plot) if args.plot else None  # before the simulation: it may take minutes
+    with dask_client(args) as client:
         result = selfplay(
             args.games,
             draws=args.draws,
@@ -229,7 +229,7 @@ def _pyplot() -> Any:
     return plt
 
 
-def _plot_checked(path: str) -> Any:
+def plot_checked(path: str) -> Any:
     """``matplotlib.pyplot`` for ``--plot path``, once the path is known to be writable: its
     folder exists and is writable, it is not a folder, and its suffix is a format matplotlib
     writes (else the error, before any simulation)."""
@@ -276,7 +276,7 @@ def cmd_nanikiru(args: argparse.Namespace) -> int:
     # start-up: `riichi-lut hint` and the others do not load the simulator
     from ..sim import nanikiru  # noqa: PLC0415
 
-    with _client(args) as client:
+    with dask_client(args) as client:
         options = nanikiru(
             args.hand,
             args.visible or None,

@@ -21,7 +21,7 @@ import numpy as np
 from ..game.policies import POLICIES
 from ..game.rules import LENGTHS
 from .options import examples
-from .simulate import _client, _plot_checked
+from .simulate import dask_client, plot_checked
 
 __all__ = ["FLAGS", "add_parser"]
 
@@ -42,8 +42,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     # start-up: the other commands do not load the tournament's simulator
     from ..game.tournament import play  # noqa: PLC0415
 
-    plt = _plot_checked(args.plot) if args.plot else None  # before the games: they may take minutes
-    with _client(args) as client:
+    plt = plot_checked(args.plot) if args.plot else None  # before the games: they may take minutes
+    with dask_client(args) as client:
         result = play(
             args.games,
             tuple(args.policy or ("efficiency", "random")),

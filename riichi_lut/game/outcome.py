@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING
 
 from ..core.winds import WIND_LETTERS
 from ..riichi.score import ScoreResult
+from .rules import GameRules
 
 if TYPE_CHECKING:
     from .view import TableView
 
-__all__ = ["Outcome", "RoundEnd", "WinOutcome", "draw_outcome", "settle_wins"]
+__all__ = ["Outcome", "RoundEnd", "WinOutcome", "draw_outcome", "exhaustive_outcome", "settle_wins"]
 
 _PAO_YAKU = frozenset({"daisangen", "daisuushii"})
 
@@ -126,22 +127,30 @@ def draw_outcome(table: TableView, kind: str, shown: tuple[int, ...] = ()) -> Ou
     """An exhaustive draw (``"exhaustive"``: tenpai payments, or nagashi mangan) or an
     abortive draw (``kind``; the dealer keeps the seat)."""
     n = table.players
-    deltas = [0] * n
     if kind != "exhaustive":
-        return Outcome(kind, (), shown, tuple(deltas), True)
-    tenpai = _tenpai_seats(table)
-    nagashi = [s for s in range(n) if table.seats[s].nagashi]
-    if nagashi and table.rules.scoring.nagashi_mangan:
+        return Outcome(kind, (), shown, (0,) * n, True)
+    nagashi = tuple(s for s in range(n) if table.seats[s].nagashi)
+    return exhaustive_outcome(table.rules, n, table.dealer, _tenpai_seats(table), nagashi)
+
+
+def exhaustive_outcome(
+    rules: GameRules, n: int, dealer: int, tenpai: tuple[int, ...], nagashi: tuple[int, ...]
+) -> Outcome:
+    """The exhaustive draw of a table whose ``tenpai`` and ``nagashi`` seats are known:
+    nagashi mangan paid as a mangan tsumo, else the tenpai pool."""
+    deltas = [0] * n
+    kind = "exhaustive"
+    if nagashi and rules.scoring.nagashi_mangan:
         for seat in nagashi:
             for payer in range(n):
                 if payer == seat:
                     continue
-                share = 4000 if table.dealer in (seat, payer) else 2000
+                share = 4000 if dealer in (seat, payer) else 2000
                 deltas[payer] -= share
                 deltas[seat] += share
         kind = "nagashi_mangan"
     elif 0 < len(tenpai) < n:
-        pool = table.rules.tenpai_pool
+        pool = rules.tenpai_pool
         for s in range(n):
             deltas[s] = pool // len(tenpai) if s in tenpai else -pool // (n - len(tenpai))
-    return Outcome(kind, (), tenpai, tuple(deltas), table.dealer in tenpai)
+    return Outcome(kind, (), tenpai, tuple(deltas), dealer in tenpai)

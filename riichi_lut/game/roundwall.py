@@ -33,8 +33,14 @@ def live_size_of(players: int) -> int:
     return 70 if players == 4 else 55
 
 
+#: The code of each 136-id, without and with red fives (a wall's ids are checked when the
+#: wall is made, so the look-up needs no check of its own).
+_CODE_OF_ID = (tuple(from_136(i, False) for i in range(136)), tuple(from_136(i, True) for i in range(136)))
+
+
 def _codes(ids: Sequence[int], red: bool) -> list[int]:
-    return [from_136(i, red) for i in ids]
+    table = _CODE_OF_ID[red]
+    return [table[i] for i in ids]
 
 
 @dataclass

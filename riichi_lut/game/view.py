@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .actions import Action
-from .roundwall import RoundWall
 from .rules import GameRules
 from .seat import SeatState
 
-__all__ = ["Claim", "TableView"]
+__all__ = ["Claim", "TableView", "WallView"]
 
 
 @dataclass
@@ -27,6 +26,16 @@ class Claim:
     chankan: bool | str = False
 
 
+class WallView(Protocol):
+    """What the rules read of a hand's wall (:class:`~riichi_lut.game.roundwall.RoundWall`,
+    or the arrays of the vectorised game)."""
+
+    @property
+    def remaining(self) -> int: ...
+
+    def ura_indicators(self, count: int) -> tuple[int, ...]: ...
+
+
 class TableView(Protocol):
     """The state of a table as the rules read it (:class:`~riichi_lut.game.table.Table`)."""
 
@@ -34,7 +43,6 @@ class TableView(Protocol):
     players: int
     seats: list[SeatState]
     scores: list[int]
-    wall: RoundWall
     phase: str
     actor: int
     claim: Claim | None
@@ -47,6 +55,9 @@ class TableView(Protocol):
     final_scores: tuple[int, ...] | None
     final_points: tuple[float, ...] | None
     rinshan_draw: bool
+
+    @property
+    def wall(self) -> WallView: ...
 
     @property
     def round_wind(self) -> str: ...

@@ -26,14 +26,16 @@ import numpy as np
 import numpy.typing as npt
 
 from ...analysis.shanten import shanten_batch
-from ...core.tiles import NUM_CODES, NUM_KINDS
+from ...core.tiles import NUM_CODES, NUM_KINDS, TERMINALS_AND_HONORS
 from ...errors import IllegalActionError
 from ..actions import NUM_ACTIONS, action_id, action_of_id
 from ..legal import legal_actions
-from ..record import DISCARD, DRAW, Event, GameRecord
+from ..outcome import exhaustive_outcome
+from ..record import CHI, DISCARD, DRAW, PON, Event, GameRecord
 from ..rules import GameRules
+from ..seat import waits_of
 from .moments import CHANKAN, Moments
-from .state import KIND_OF_CODE
+from .state import KIND_OF_CODE, MELD_TYPES
 
 __all__ = ["CLAIM", "DONE", "TURN", "VectorGames"]
 
@@ -47,6 +49,10 @@ _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
 _NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(NUM_KINDS)])
 _HONOR = np.arange(NUM_KINDS) >= 27
 _WINDS = np.array([27, 28, 29, 30])
+#: The red five's code of each kind, -1 for kinds without one.
+_RED_OF_KIND = np.array([{4: 34, 13: 35, 22: 36}.get(k, -1) for k in range(NUM_KINDS)])
+_CHI_MELD, _PON_MELD = MELD_TYPES.index(CHI), MELD_TYPES.index(PON)
+_TERMINAL_OR_HONOR = np.isin(np.arange(NUM_KINDS), TERMINALS_AND_HONORS)
 
 
 class VectorGames(Moments):
@@ -76,8 +82,7 @@ class VectorGames(Moments):
         return self.records()
 
     def start(self) -> None:
-        for t in range(self.n):
-            self.new_hand(t)
+        self.deals.extend(range(self.n))
         self.flush_queues()
 
     def apply(
@@ -98,8 +103,31 @@ class VectorGames(Moments):
             legal = self.legal_cache.get((t, seat))
             action = action_of_id(legal, a) if legal is not None else self.canonical_turn(t, seat, a)
             self.turn_action(t, action)
-        # ---- claims: each table's decisions together
+        # ---- claims: each table's decisions together; where every seat passed, by arrays
         ct, cs, ca = rows_t[~turn], rows_s[~turn], chosen[~turn]
+        claimed = np.zeros(self.n, dtype=bool)
+        claimed[ct[ca != _PASS_ID]] = True
+        passed = np.unique(ct[~claimed[ct]])
+        self.nobody_claims(
+            passed, self.claim_from[passed].astype(np.intp), self.claim_kind[passed].astype(np.intp)
+        )
+        keep = claimed[ct]
+        ct, cs, ca = ct[keep], cs[keep], ca[keep]
+        # a chi or pon that nobody's ron or pon outranks, by arrays
+        call = (ca == _PON_ID) | ((ca >= _CHI_ID) & (ca < _CHI_ID + 3))
+        other = np.zeros(self.n, dtype=bool)
+        other[ct[~call & (ca != _PASS_ID)]] = True  # a ron or an open kan at the table
+        pons = np.zeros(self.n, dtype=bool)
+        pons[ct[ca == _PON_ID]] = True
+        winner = call & ~other[ct] & ~(pons[ct] & (ca != _PON_ID))
+        tile = self.claim_tile[ct].astype(np.intp)
+        honor_pon = (ca == _PON_ID) & (KIND_OF_CODE[tile] >= 27)  # pao may follow: table by table
+        simple = winner & ~honor_pon & ~self.s.declaring[ct, self.claim_from[ct]]
+        fast = np.zeros(self.n, dtype=bool)
+        fast[ct[simple]] = True
+        self.call_many(ct[simple], cs[simple], ca[simple])
+        keep = ~fast[ct]
+        ct, cs, ca = ct[keep], cs[keep], ca[keep]
         if len(ct):
             order = np.argsort(ct, kind="stable")
             ct, cs, ca = ct[order], cs[order], ca[order]
@@ -108,15 +136,87 @@ class VectorGames(Moments):
                 np.split(ct, bounds), np.split(cs, bounds), np.split(ca, bounds), strict=True
             ):
                 t = int(tables[0])
-                self.claim_chosen[t].update(zip(seats.tolist(), ids.tolist(), strict=True))
-                self.resolve(t, self.claim_chosen[t])
+                self.resolve(t, dict(zip(seats.tolist(), ids.tolist(), strict=True)))
         self.legal_cache.clear()
         self.cached[tt] = False
         self.flush_queues()
 
+    def call_many(
+        self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp], a: npt.NDArray[np.int64]
+    ) -> None:
+        """Chi and pon at many tables (``Moments.call`` by arrays): furiten for the seats
+        the tile completes, the two tiles out of the hand (red fives first), the meld, the
+        called tile marked, kuikae, and the caller's turn (its discard)."""
+        if not len(t):
+            return
+        s = self.s
+        k = len(t)
+        rows = np.arange(k)
+        discarder = self.claim_from[t].astype(np.intp)
+        tile = self.claim_tile[t].astype(np.intp)
+        kind = KIND_OF_CODE[tile]
+        missed = self.completes[t]
+        missed[rows, discarder] = False
+        s.furiten_turn[t] |= missed
+        s.furiten_riichi[t] |= missed & s.riichi[t]
+        pon = a == _PON_ID
+        position = np.where(pon, 0, a - _CHI_ID)
+        low = kind - position  # the run's lowest kind (a chi)
+        first = np.where(pon, kind, np.where(position == 0, low + 1, low))
+        second = np.where(pon, kind, np.where(position == 2, low + 1, low + 2))
+        codes = s.codes[t, seat]  # [k, 37]
+        red_first = _RED_OF_KIND[first]
+        red_second = _RED_OF_KIND[second]
+        use_first = (red_first >= 0) & (codes[rows, np.maximum(red_first, 0)] > 0)
+        use_first &= ~pon | (codes[rows, first] >= 1)
+        c1 = np.where(use_first, red_first, first)
+        use_second = ~pon & (red_second >= 0) & (codes[rows, np.maximum(red_second, 0)] > 0)
+        c2 = np.where(use_second, red_second, second)
+        for c in (c1, c2):
+            s.codes[t, seat, c] -= 1
+            s.kinds[t, seat, KIND_OF_CODE[c]] -= 1
+        s.river_called_by[t, discarder, s.river_len[t, discarder].astype(np.intp) - 1] = seat
+        m = s.nmelds[t, seat].astype(np.intp)
+        s.meld_type[t, seat, m] = np.where(pon, _PON_MELD, _CHI_MELD)
+        tiles = np.sort(np.stack([c1, c2, tile], axis=1), axis=1)
+        s.meld_tiles[t, seat, m, :3] = tiles
+        s.meld_tiles[t, seat, m, 3] = -1
+        s.meld_called[t, seat, m] = tile
+        s.meld_target[t, seat, m] = discarder
+        s.nmelds[t, seat] += 1
+        s.pon_kind[t[pon], seat[pon], kind[pon]] = True
+        s.uninterrupted[t] = False
+        s.ippatsu[t] = False
+        s.forbidden[t, seat] = False
+        s.forbidden[t, seat, kind] = True
+        number = _NUMBER[kind]
+        end_high = ~pon & (position == 0) & (number + 2 < 9)
+        s.forbidden[t[end_high], seat[end_high], kind[end_high] + 3] = True
+        end_low = ~pon & (position == 2) & (number - 2 > 1)
+        s.forbidden[t[end_low], seat[end_low], kind[end_low] - 3] = True
+        s.drawn[t, seat] = -1
+        s.actor[t] = seat
+        self.phase[t] = TURN
+        if self.record:
+            for i in range(k):
+                self.events[int(t[i])].append(
+                    Event(
+                        PON if pon[i] else CHI,
+                        seat=int(seat[i]),
+                        tile=int(tile[i]),
+                        target=int(discarder[i]),
+                        consumed=(int(c1[i]), int(c2[i])),
+                    )
+                )
+        self.turns.extend(t.tolist())
+
     def flush_queues(self) -> None:
         """Open the claims on the discards made, then set the masks of the turns begun."""
-        while self.offers or self.turns:
+        while self.offers or self.turns or self.deals:
+            if self.deals:
+                deals, self.deals = np.array(self.deals, dtype=np.intp), []
+                dealers = self.new_hands(deals)
+                self.draw_many(deals, np.array(dealers, dtype=np.intp))
             if self.offers:
                 offers, self.offers = self.offers, []
                 self.offer_many(
@@ -134,8 +234,8 @@ class VectorGames(Moments):
         """Live draws (the wall empty: the exhaustive draw, table by table)."""
         s = self.s
         empty = s.remaining[t] <= 0
-        for table in t[empty].tolist():
-            self.exhaustive(table)
+        if empty.any():
+            self.exhaustive_many(t[empty])
         t, seat = t[~empty], seat[~empty]
         if not len(t):
             return
@@ -151,6 +251,35 @@ class VectorGames(Moments):
             for table, who, tl in zip(t.tolist(), seat.tolist(), tile.tolist(), strict=True):
                 self.events[table].append(Event(DRAW, seat=who, tile=tl))
         self.turns.extend(t.tolist())
+
+    def exhaustive_many(self, t: npt.NDArray[np.intp]) -> None:
+        """The live wall is empty: who is tenpai (the shanten of every seat by arrays, the
+        waits of the tenpai ones exactly), who made nagashi, and each table's payments."""
+        s = self.s
+        p = self.players
+        k = len(t)
+        shanten = shanten_batch(s.kinds[t].reshape(k * p, NUM_KINDS), s.nmelds[t].reshape(-1), players=p)
+        tenpai = np.zeros((k, p), dtype=bool)
+        for i, seat in zip(*np.nonzero(shanten.reshape(k, p) == 0), strict=True):
+            table = int(t[i])
+            tiles = s.meld_tiles[table, seat]
+            called = np.bincount(KIND_OF_CODE[tiles[tiles >= 0]], minlength=NUM_KINDS).tolist()
+            kinds = s.kinds[table, seat].tolist()
+            tenpai[i, seat] = waits_of(kinds, int(s.nmelds[table, seat]), called, p) != 0
+        length = s.river_len[t].astype(np.intp)  # [k, p]
+        tiles = s.river_tile[t].astype(np.intp)  # [k, p, R]
+        inside = np.arange(tiles.shape[2]) < length[:, :, None]
+        clean = _TERMINAL_OR_HONOR[KIND_OF_CODE[np.maximum(tiles, 0)]] & (s.river_called_by[t] < 0)
+        nagashi = (length > 0) & (clean | ~inside).all(axis=2)
+        for i, table in enumerate(t.tolist()):
+            outcome = exhaustive_outcome(
+                self.rules,
+                p,
+                int(s.dealer[table]),
+                tuple(np.flatnonzero(tenpai[i]).tolist()),
+                tuple(np.flatnonzero(nagashi[i]).tolist()),
+            )
+            self.end(table, self.view(table), outcome)
 
     # ---------------------------------------------------------------- turns
     def enter_turns(self, t: npt.NDArray[np.intp]) -> None:
@@ -262,7 +391,9 @@ class VectorGames(Moments):
         mask[:, :, _OPEN_KAN_ID] = calls_open & (held >= 3) & kan_ok[:, None]
         if p == 4:
             self.chi_mask(t, discarder, kind, calls_open, mask)
-        for i, seat in zip(*np.nonzero(completes), strict=True):
+        # a ron needs no furiten: missed tiles, riichi, or this very kind in the seat's river
+        furiten = s.furiten_turn[t] | s.furiten_riichi[t] | s.discarded[t][np.arange(k), :, kind]
+        for i, seat in zip(*np.nonzero(completes & ~furiten), strict=True):
             table = int(t[i])
             view = self.view(table)
             chankan = CHANKAN[int(on[i])]
@@ -277,8 +408,6 @@ class VectorGames(Moments):
         self.deciding[t] = some
         claimed = some.any(axis=1)
         self.phase[t[claimed]] = CLAIM
-        for i in np.flatnonzero(claimed).tolist():
-            self.claim_chosen[int(t[i])] = {}
         quiet = ~claimed
         self.nobody_claims(t[quiet], discarder[quiet], on[quiet])
 

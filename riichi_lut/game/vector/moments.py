@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ...core.tiles import NUM_KINDS, RED_FIVE_KINDS, kind_of, red_code_of_kind
 from ...errors import IllegalActionError
@@ -52,15 +53,14 @@ from ..record import (
     GameRecord,
     RoundRecord,
 )
-from ..roundwall import RoundWall
 from ..rules import GameRules
-from ..wall import Wall, seeded_wall
+from ..wall import seeded_wall
 from ..wins import CLOSED_KAN_ROB, win_at
 from .state import KIND_OF_CODE, MELD_TYPES, TableAt, VectorState
 
 __all__ = ["CHANKAN", "Moments"]
 
-TURN, CLAIM, DONE = 0, 1, 2
+TURN, CLAIM, DONE, DEALING = 0, 1, 2, 3
 ON_DISCARD, ON_ADDED_KAN, ON_CLOSED_KAN = 0, 1, 2
 #: ``Claim.chankan`` of each kind of claim.
 CHANKAN: dict[int, bool | str] = {ON_DISCARD: False, ON_ADDED_KAN: True, ON_CLOSED_KAN: CLOSED_KAN_ROB}
@@ -93,13 +93,11 @@ class Moments:
         self.claim_from = np.zeros(n, dtype=np.int8)
         self.claim_tile = np.zeros(n, dtype=np.int8)
         self.claim_kind = np.zeros(n, dtype=np.int8)
-        self.claim_chosen: dict[int, dict[int, int]] = {}
         self.legal_cache: dict[tuple[int, int], list[Action]] = {}
         self.cached = np.zeros(n, dtype=bool)  # the turn's legal actions are in legal_cache
         self.offers: list[tuple[int, int, int, int]] = []
         self.turns: list[int] = []
-        self.walls: list[RoundWall] = [None] * n  # type: ignore[list-item]
-        self.raw_walls: list[Wall] = [None] * n  # type: ignore[list-item]
+        self.deals: list[int] = []  # tables whose next hand is to be dealt
         self.events: list[list[Event]] = [[] for _ in range(n)]
         self.rounds: list[list[RoundRecord]] = [[] for _ in range(n)]
         self.starts: list[tuple[int, int, int, int, tuple[int, ...]]] = [(0, 0, 0, 0, ())] * n
@@ -108,7 +106,7 @@ class Moments:
 
     # ---------------------------------------------------------------- views and records
     def view(self, t: int, phase: str = "turn") -> TableAt:
-        return TableAt(self.s, t, self.walls[t], phase)
+        return TableAt(self.s, t, phase)
 
     def emit(self, t: int, event: Event) -> None:
         if self.record:
@@ -134,17 +132,28 @@ class Moments:
         return out
 
     # ---------------------------------------------------------------- a hand starts
-    def new_hand(self, t: int) -> None:
+    def new_hands(self, t: npt.NDArray[np.intp]) -> list[int]:
+        """Deal the next hand at tables ``t`` (their walls from the seed, the round and
+        the honba); the dealers, who draw first."""
         s = self.s
-        number, honba, dealer = int(s.number[t]), int(s.honba[t]), int(s.dealer[t])
-        wall = seeded_wall(self.seeds[t], number, honba, players=self.players)
-        hand_wall = RoundWall.from_wall(wall, dealer, self.red)
-        s.deal(t, hand_wall)
-        self.walls[t] = hand_wall
-        self.raw_walls[t] = wall
-        self.starts[t] = (number, honba, int(s.sticks[t]), dealer, tuple(int(x) for x in s.scores[t]))
-        self.events[t] = []
-        self.draw_one(t, dealer)
+        p = self.players
+        numbers, honbas = s.number[t].tolist(), s.honba[t].tolist()
+        walls = [
+            seeded_wall(self.seeds[table], number, honba, players=p)
+            for table, number, honba in zip(t.tolist(), numbers, honbas, strict=True)
+        ]
+        s.deal(t, walls, self.red)
+        dealers = s.dealer[t].tolist()
+        for table, number, honba, dealer in zip(t.tolist(), numbers, honbas, dealers, strict=True):
+            self.starts[table] = (
+                number,
+                honba,
+                int(s.sticks[table]),
+                dealer,
+                tuple(s.scores[table].tolist()),
+            )
+            self.events[table] = []
+        return [int(d) for d in dealers]
 
     def draw_one(self, t: int, seat: int, rinshan: bool = False) -> None:
         s = self.s
@@ -322,7 +331,6 @@ class Moments:
                 s.furiten_turn[t, seat] = True
                 if s.riichi[t, seat]:
                     s.furiten_riichi[t, seat] = True
-        self.claim_chosen.pop(t, None)
         if rons:
             scoring = self.rules.scoring
             if len(rons) == 3 and "three_ron" in self.rules.aborts and scoring.multiple_ron == "double":
@@ -524,8 +532,8 @@ class Moments:
         self.deciding[t] = False
         end = after_round(view, outcome)
         start = self.starts[t]
-        wall = self.walls[t]
         self.outcomes[t].append(outcome)
+        dice = s.dice[t].tolist()
         self.rounds[t].append(
             RoundRecord(
                 number=start[0],
@@ -533,12 +541,12 @@ class Moments:
                 sticks=start[2],
                 dealer=start[3],
                 scores=start[4],
-                hands=wall.hands,
-                dora_indicator=wall.indicators[0],
+                hands=tuple(tuple(h) for h in s.dealt[t].tolist()) if self.record else (),
+                dora_indicator=int(s.indicators[t, 0]),
                 events=tuple(self.events[t]),
                 results=outcome_results(view, outcome),
-                dice=wall.dice,
-                wall=self.raw_walls[t].tiles,
+                dice=(dice[0], dice[1]),
+                wall=tuple(s.wall_ids[t].tolist()) if self.record else None,
             )
         )
         if end.game_over or len(self.rounds[t]) >= _MAX_HANDS:
@@ -547,4 +555,5 @@ class Moments:
             self.phase[t] = DONE
             return
         s.number[t], s.honba[t], s.sticks[t], s.dealer[t] = end.number, end.honba, end.sticks, end.dealer
-        self.new_hand(t)
+        self.phase[t] = DEALING
+        self.deals.append(t)

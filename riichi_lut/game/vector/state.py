@@ -12,20 +12,32 @@ rules are the reference's own code.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ...core.notations import from_136
 from ...core.tiles import NUM_CODES, NUM_KINDS
-from ..roundwall import RoundWall
+from ..roundwall import live_size_of
 from ..rules import GameRules
 from ..seat import Meld, RiverTile, SeatState
 from ..view import Claim
+from ..wall import Wall
 from ..wins import win_at
 
-__all__ = ["MAX_MELDS", "MAX_RIVER", "MELD_TYPES", "TableAt", "VectorState"]
+__all__ = [
+    "CODE_OF_ID",
+    "MAX_MELDS",
+    "MAX_RIVER",
+    "MELD_TYPES",
+    "POSITIONS",
+    "ArrayWall",
+    "TableAt",
+    "VectorState",
+]
 
 I8 = npt.NDArray[np.int8]
 I32 = npt.NDArray[np.int32]
@@ -38,6 +50,26 @@ MAX_MELDS = 4
 MELD_TYPES = ("chi", "pon", "open_kan", "closed_kan", "added_kan")
 
 WINDS = "ESWN"
+
+
+def _positions(players: int) -> dict[str, Any]:
+    """Where each tile of a hand sits in the yama: a wall of positions (tile ``i`` is
+    ``i``) dealt by the reference :class:`~riichi_lut.game.wall.Wall`, so the places are
+    the reference's own."""
+    size = 136 if players == 4 else 108
+    wall = Wall(tuple(range(size)), (0, 0), players)
+    return {
+        "deal": np.array([wall.deal(dealer) for dealer in range(players)], dtype=np.intp),
+        "live": np.array(wall.live_draws, dtype=np.intp),
+        "rinshan": np.array([wall.rinshan(i) for i in range(4 if players == 4 else 8)], dtype=np.intp),
+        "dora": np.array([wall.dora_indicator(i) for i in range(5)], dtype=np.intp),
+        "ura": np.array([wall.ura_indicator(i) for i in range(5)], dtype=np.intp),
+    }
+
+
+POSITIONS = {players: _positions(players) for players in (3, 4)}
+#: The code of each 136-id: ``CODE_OF_ID[red]`` (red: ids 16, 52, 88 are the red fives).
+CODE_OF_ID = np.array([[from_136(i, red) for i in range(136)] for red in (False, True)], dtype=np.int8)
 
 #: The kind of each code (a red five is its five).
 KIND_OF_CODE = np.array([*range(NUM_KINDS), 4, 13, 22], dtype=np.int64)
@@ -101,6 +133,9 @@ class VectorState:
     rinshan_draw: B = field(init=False)
     four_kans_pending: B = field(init=False)
     pao: I8 = field(init=False)  # [t, s] the seat liable for s's yakuman, -1
+    dealt: I8 = field(init=False)  # [t, s, 13] the tiles dealt, in the order dealt
+    wall_ids: npt.NDArray[np.int16] = field(init=False)  # [t, 136] the hand's wall (108 in 3p)
+    dice: I8 = field(init=False)  # [t, 2]
 
     def __post_init__(self) -> None:
         n, p = self.n, self.players
@@ -144,13 +179,17 @@ class VectorState:
         self.rinshan_draw = _zeros(n, np.bool_)
         self.four_kans_pending = _zeros(n, np.bool_)
         self.pao = np.full((n, p), -1, np.int8)
+        self.dealt = _zeros((n, p, 13), np.int8)
+        self.wall_ids = _zeros((n, 136 if p == 4 else 108), np.int16)
+        self.dice = _zeros((n, 2), np.int8)
+        self.live_size = live_size_of(p)
 
     @property
     def remaining(self) -> npt.NDArray[np.int32]:
         """Live tiles left to draw at each table."""
         return np.asarray(self.live_size - self.drawn_live - self.drawn_rinshan, dtype=np.int32)
 
-    def clear_hand(self, t: int) -> None:
+    def clear_hand(self, t: int | npt.NDArray[np.intp]) -> None:
         """Empty table ``t``'s seats for a new hand (scores, round, honba, sticks stay)."""
         for name in ("codes", "kinds", "nmelds", "pon_kind", "river_len", "discarded", "kita", "forbidden"):
             getattr(self, name)[t] = 0
@@ -173,48 +212,66 @@ class VectorState:
         self.rinshan_draw[t] = False
         self.four_kans_pending[t] = False
 
-    def deal(self, t: int, wall: RoundWall) -> None:
-        """Set table ``t``'s new hand from ``wall`` (its seats' 13 tiles, the dead wall)."""
+    def deal(self, t: npt.NDArray[np.intp], walls: list[Wall], red: bool) -> None:
+        """Deal a new hand at tables ``t`` from their shuffled ``walls`` (the dealer is
+        ``self.dealer[t]``): the seats' 13 tiles, the live wall, the dead wall."""
         self.clear_hand(t)
-        for seat, tiles in enumerate(wall.hands):
-            for tile in tiles:
-                self.codes[t, seat, tile] += 1
-                self.kinds[t, seat, KIND_OF_CODE[tile]] += 1
-        self.live[t, : len(wall.live)] = wall.live
-        self.rinshan[t, : len(wall.rinshan)] = wall.rinshan
-        self.indicators[t] = wall.indicators
-        self.ura[t] = wall.ura
-        self.live_size = wall.live_size
+        k = len(t)
+        ids = np.array([w.tiles for w in walls], dtype=np.int16)
+        self.wall_ids[t] = ids
+        self.dice[t] = [w.dice or (0, 0) for w in walls]
+        codes = CODE_OF_ID[int(red)][ids]  # [k, size]
+        where = POSITIONS[self.players]
+        deal = where["deal"][self.dealer[t].astype(np.intp)].reshape(k, -1)  # [k, p * 13]
+        dealt = np.take_along_axis(codes, deal, axis=1).reshape(k, self.players, 13)
+        self.dealt[t] = dealt
+        rows = np.repeat(t, self.players * 13)
+        seats = np.tile(np.repeat(np.arange(self.players), 13), k)
+        flat = dealt.reshape(-1).astype(np.intp)
+        np.add.at(self.codes, (rows, seats, flat), 1)
+        np.add.at(self.kinds, (rows, seats, KIND_OF_CODE[flat]), 1)
+        live = codes[:, where["live"]]
+        self.live[t, : live.shape[1]] = live
+        rinshan = codes[:, where["rinshan"]]
+        self.rinshan[t, : rinshan.shape[1]] = rinshan
+        self.indicators[t] = codes[:, where["dora"]]
+        self.ura[t] = codes[:, where["ura"]]
 
     # ---------------------------------------------------------------- one seat as the reference's
     def seat_state(self, t: int, s: int) -> SeatState:
         """Seat ``s`` of table ``t`` as a :class:`~riichi_lut.game.seat.SeatState`."""
         melds = []
-        for m in range(int(self.nmelds[t, s])):
-            tiles = tuple(int(c) for c in self.meld_tiles[t, s, m] if c >= 0)
-            called = int(self.meld_called[t, s, m])
-            target = int(self.meld_target[t, s, m])
-            melds.append(
-                Meld(
-                    MELD_TYPES[self.meld_type[t, s, m]],
-                    tiles,
-                    None if called < 0 else called,
-                    None if target < 0 else target,
+        count = int(self.nmelds[t, s])
+        if count:
+            types = self.meld_type[t, s].tolist()
+            tiles = self.meld_tiles[t, s].tolist()
+            called = self.meld_called[t, s].tolist()
+            target = self.meld_target[t, s].tolist()
+            for m in range(count):
+                melds.append(
+                    Meld(
+                        MELD_TYPES[types[m]],
+                        tuple(c for c in tiles[m] if c >= 0),
+                        None if called[m] < 0 else called[m],
+                        None if target[m] < 0 else target[m],
+                    )
                 )
-            )
+        length = int(self.river_len[t, s])
         river = [
-            RiverTile(
-                int(self.river_tile[t, s, r]),
-                bool(self.river_tsumogiri[t, s, r]),
-                bool(self.river_riichi[t, s, r]),
-                None if self.river_called_by[t, s, r] < 0 else int(self.river_called_by[t, s, r]),
+            RiverTile(tile, tsumogiri, riichi, None if by < 0 else by)
+            for tile, tsumogiri, riichi, by in zip(
+                self.river_tile[t, s, :length].tolist(),
+                self.river_tsumogiri[t, s, :length].tolist(),
+                self.river_riichi[t, s, :length].tolist(),
+                self.river_called_by[t, s, :length].tolist(),
+                strict=True,
             )
-            for r in range(int(self.river_len[t, s]))
         ]
         drawn = int(self.drawn[t, s])
         riichi_discard = int(self.riichi_discard[t, s])
+        forbidden = self.forbidden[t, s]
         return SeatState(
-            hand=[int(c) for c in self.codes[t, s]],
+            hand=self.codes[t, s].tolist(),
             melds=melds,
             river=river,
             kita=int(self.kita[t, s]),
@@ -226,25 +283,59 @@ class VectorState:
             ippatsu=bool(self.ippatsu[t, s]),
             furiten_turn=bool(self.furiten_turn[t, s]),
             furiten_riichi=bool(self.furiten_riichi[t, s]),
-            forbidden=frozenset(int(k) for k in np.flatnonzero(self.forbidden[t, s])),
+            forbidden=frozenset(np.flatnonzero(forbidden).tolist()) if forbidden.any() else frozenset(),
         )
+
+
+class _Seats(list[SeatState]):
+    """The seats of one table, each built from the arrays when first read."""
+
+    def __init__(self, state: VectorState, t: int) -> None:
+        super().__init__([None] * state.players)  # type: ignore[list-item]
+        self.state = state
+        self.t = t
+
+    def __getitem__(self, seat: int) -> SeatState:  # type: ignore[override]
+        item = super().__getitem__(seat)
+        if item is None:
+            item = self.state.seat_state(self.t, seat)
+            self[seat] = item
+        return item
+
+    def __iter__(self) -> Iterator[SeatState]:
+        return (self[i] for i in range(len(self)))
+
+
+class ArrayWall:
+    """The part of :class:`~riichi_lut.game.roundwall.RoundWall` the rules read, for
+    table ``t`` of the arrays."""
+
+    def __init__(self, state: VectorState, t: int) -> None:
+        self.remaining = int(state.live_size - state.drawn_live[t] - state.drawn_rinshan[t])
+        self.live_size = state.live_size
+        self._indicators = state.indicators[t].tolist()
+        self._ura = state.ura[t].tolist()
+
+    def indicator(self, index: int) -> int:
+        return int(self._indicators[index])
+
+    def ura_indicators(self, count: int) -> tuple[int, ...]:
+        return tuple(self._ura[:count])
 
 
 class TableAt:
     """Table ``t`` of a :class:`VectorState` as the reference rules read a table (a
     :class:`~riichi_lut.game.view.TableView`): the seats are built once, from the arrays,
-    when first read; ``wall`` is the hand's :class:`RoundWall` with its counters set from
-    the arrays. Read-only but for ``sticks`` (``settle_wins`` clears it) and the final
+    when first read; ``wall`` reads the arrays (:class:`ArrayWall`). Read-only but for
+    ``sticks`` (``settle_wins`` clears it) and the final
     scores and points (``after_round`` sets them)."""
 
-    def __init__(self, state: VectorState, t: int, wall: RoundWall, phase: str = "turn") -> None:
+    def __init__(self, state: VectorState, t: int, phase: str = "turn") -> None:
         self.state = state
         self.t = t
         self.rules = state.rules
         self.players = state.players
-        wall.drawn_live = int(state.drawn_live[t])
-        wall.drawn_rinshan = int(state.drawn_rinshan[t])
-        self.wall = wall
+        self.wall = ArrayWall(state, t)
         self.phase = phase
         self.actor = int(state.actor[t])
         self.claim: Claim | None = None
@@ -263,7 +354,7 @@ class TableAt:
     @property
     def seats(self) -> list[SeatState]:
         if self._seats is None:
-            self._seats = [self.state.seat_state(self.t, s) for s in range(self.players)]
+            self._seats = _Seats(self.state, self.t)
         return self._seats
 
     @seats.setter

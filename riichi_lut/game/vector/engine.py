@@ -31,7 +31,7 @@ from ...errors import IllegalActionError
 from ..actions import NUM_ACTIONS, action_id, action_of_id
 from ..legal import legal_actions
 from ..outcome import exhaustive_outcome
-from ..record import CHI, DISCARD, DRAW, PON, Event, GameRecord
+from ..record import CHI, CLOSED_KAN, DISCARD, DRAW, PON, Event, GameRecord
 from ..rules import GameRules
 from ..seat import waits_of
 from .moments import CHANKAN, Moments
@@ -52,6 +52,7 @@ _WINDS = np.array([27, 28, 29, 30])
 #: The red five's code of each kind, -1 for kinds without one.
 _RED_OF_KIND = np.array([{4: 34, 13: 35, 22: 36}.get(k, -1) for k in range(NUM_KINDS)])
 _CHI_MELD, _PON_MELD = MELD_TYPES.index(CHI), MELD_TYPES.index(PON)
+_CLOSED_KAN_MELD = MELD_TYPES.index(CLOSED_KAN)
 _TERMINAL_OR_HONOR = np.isin(np.arange(NUM_KINDS), TERMINALS_AND_HONORS)
 
 
@@ -296,15 +297,21 @@ class VectorGames(Moments):
         shanten = np.full(len(t), 8, dtype=np.int8)
         if full.any():
             shanten[full] = shanten_batch(kinds[full], s.nmelds[t[full], seat[full]], players=self.players)
+        remaining = s.remaining[t]
+        kan_ok = np.asarray((remaining > 0) & (s.nkans[t] < 4), dtype=bool)
+        closed = ((s.meld_type[t, seat] < 0) | (s.meld_type[t, seat] == _CLOSED_KAN_MELD)).all(axis=1)
+        may_riichi = (shanten == 0) & closed & (s.scores[t, seat] >= 1000) & (remaining >= 4)
         complex_ = full & (
-            s.declaring[t, seat] | s.riichi[t, seat] | (shanten <= 0) | ((kinds == 4).any(axis=1))
+            s.declaring[t, seat]
+            | s.riichi[t, seat]
+            | (shanten == -1)  # tsumo
+            | may_riichi
+            | ((kinds == 4).any(axis=1) & kan_ok)  # a closed kan
         )
         mask = np.zeros((len(t), NUM_ACTIONS), dtype=bool)
         codes = s.codes[t, seat] > 0
         allowed = ~s.forbidden[t, seat][:, KIND_OF_CODE]
         mask[:, :NUM_CODES] = codes & allowed
-        remaining = s.remaining[t]
-        kan_ok = np.asarray((remaining > 0) & (s.nkans[t] < 4), dtype=bool)
         added = s.pon_kind[t, seat] & (kinds > 0) & kan_ok[:, None] & full[:, None]
         mask[:, _ADDED_KAN_ID : _ADDED_KAN_ID + NUM_KINDS] = added
         if self.players == 3:

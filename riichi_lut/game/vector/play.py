@@ -9,7 +9,7 @@ from ..policies import policy_named
 from ..record import GameRecord
 from ..rules import LENGTHS, TENHOU_GAME, TENHOU_SANMA_GAME, GameRules
 from .engine import VectorGames
-from .policies import RandomBatch, ReferenceBatch
+from .policies import EfficiencyBatch, RandomBatch, ReferenceBatch
 
 __all__ = ["play_vector"]
 
@@ -42,6 +42,8 @@ def play_vector(
     for seat, name in enumerate(policies):
         if name == "random":
             batched.append(RandomBatch(seeds, p))
+        elif name == "efficiency":
+            batched.append(EfficiencyBatch(len(seeds), p))
         else:
             batched.append(
                 ReferenceBatch([[policy_named(name, seed * 31 + x) for x in range(p)] for seed in seeds])

@@ -5,6 +5,12 @@ deciding seat ``s[i]`` of table ``t[i]`` (its legal mask: ``games.mask[t, s]``).
   over many tables: decision ``k`` of a seat takes the ``pick(key, k, n)``-th of its ``n``
   legal ids (:mod:`riichi_lut.game.streams`), with the seat's key
   ``stream_key(seed * 31 + seat)`` as :func:`~riichi_lut.game.play.play_one` seeds it.
+- :class:`EfficiencyBatch`: the reference
+  :class:`~riichi_lut.game.policies.EfficiencyPolicy` by arrays: tsumo, ron, riichi when
+  legal; the hint engine's first discard (``best_discard_batch``, the batch twin of
+  ``rank_discards(two_step=False)``); a pon or chi only when it lowers the shanten and keeps
+  a yaku; the rows it cannot decide by arrays (a declaration discard, a discard under
+  kuikae, where the best kind may be forbidden) through the reference policy.
 - :class:`ReferenceBatch`: any reference policy (``policy(observation, legal) ->
   Action``), row by row, through the table view: slow, exact, the bridge for policies
   not yet batched (the efficiency policy).
@@ -17,18 +23,28 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from ...analysis.efficiency import best_discard_batch
+from ...analysis.shanten import shanten_batch
 from ..actions import action_id
 from ..legal import claim_options, legal_actions
 from ..observe import observe
-from ..policies import Policy
+from ..policies import EfficiencyPolicy, Policy
 from ..streams import pick_batch, stream_key
 from ..view import Claim
 from .moments import CHANKAN
+from .state import KIND_OF_CODE, MELD_TYPES
+
+_CHI_MELD = MELD_TYPES.index("chi")
 
 if TYPE_CHECKING:
     from .engine import VectorGames
 
-__all__ = ["RandomBatch", "ReferenceBatch"]
+__all__ = ["EfficiencyBatch", "RandomBatch", "ReferenceBatch"]
+
+_RIICHI, _CHI, _PON, _TSUMO, _RON, _PASS = 37, 38, 41, 111, 112, 113
+_NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(34)])
+_SIMPLE = (np.arange(34) < 27) & (_NUMBER >= 2) & (_NUMBER <= 8)
+_RED_OF_KIND = np.array([{4: 34, 13: 35, 22: 36}.get(k, -1) for k in range(34)])
 
 
 class RandomBatch:
@@ -77,3 +93,105 @@ class ReferenceBatch:
                 view.claim = Claim(discarder, tile, {seat: legal}, chankan)
             out[i] = action_id(self.policies[table][seat](observe(view, seat), legal))
         return out
+
+
+class EfficiencyBatch:
+    """:class:`~riichi_lut.game.policies.EfficiencyPolicy` for many tables at once (see
+    the module docstring; ``tests/game/test_vector.py`` plays its games in both engines)."""
+
+    def __init__(self, n: int, players: int) -> None:
+        self.fallback = ReferenceBatch([[EfficiencyPolicy() for _ in range(players)] for _ in range(n)])
+
+    def __call__(
+        self, games: VectorGames, t: npt.NDArray[np.intp], s: npt.NDArray[np.intp]
+    ) -> npt.NDArray[np.int64]:
+        out = np.full(len(t), -1, dtype=np.int64)
+        turn = games.phase[t] == 0
+        self.turns(games, t[turn], s[turn], out, np.flatnonzero(turn))
+        self.claims(games, t[~turn], s[~turn], out, np.flatnonzero(~turn))
+        slow = out < 0
+        if slow.any():
+            out[slow] = self.fallback(games, t[slow], s[slow])
+        return out
+
+    def turns(
+        self,
+        games: VectorGames,
+        t: npt.NDArray[np.intp],
+        s: npt.NDArray[np.intp],
+        out: npt.NDArray[np.int64],
+        at: npt.NDArray[np.intp],
+    ) -> None:
+        st = games.s
+        mask = games.mask[t, s]
+        riichi = st.riichi[t, s]
+        plain = ~st.declaring[t, s] & ~st.forbidden[t, s].any(axis=1) & ~riichi
+        choice = np.full(len(t), -1, dtype=np.int64)
+        choice[riichi] = st.drawn[t[riichi], s[riichi]]  # in riichi: the tile drawn
+        if plain.any():
+            best = best_discard_batch(
+                st.kinds[t[plain], s[plain]], st.nmelds[t[plain], s[plain]], players=games.players
+            ).kind.astype(np.intp)
+            codes = st.codes[t[plain], s[plain]]
+            held = codes[np.arange(len(best)), best] > 0
+            choice[plain] = np.where(held, best, _RED_OF_KIND[best])
+        choice = np.where(mask[:, _RIICHI], _RIICHI, choice)
+        choice = np.where(mask[:, _TSUMO], _TSUMO, choice)
+        out[at] = choice
+
+    def claims(
+        self,
+        games: VectorGames,
+        t: npt.NDArray[np.intp],
+        s: npt.NDArray[np.intp],
+        out: npt.NDArray[np.int64],
+        at: npt.NDArray[np.intp],
+    ) -> None:
+        if not len(t):
+            return
+        st = games.s
+        k = len(t)
+        rows = np.arange(k)
+        mask = games.mask[t, s]
+        tile = games.claim_tile[t].astype(np.intp)
+        kind = KIND_OF_CODE[tile]
+        kinds = st.kinds[t, s].astype(np.int16)
+        melds = st.nmelds[t, s].astype(np.int16)
+        before = shanten_batch(kinds, melds, players=games.players)
+        # the calls in the reference's order: pon, then chi with the tile highest, middle, lowest
+        candidates = [(_PON, (0, 0)), (_CHI + 2, (-2, -1)), (_CHI + 1, (-1, 1)), (_CHI, (1, 2))]
+        choice = np.full(k, _PASS, dtype=np.int64)
+        decided = np.zeros(k, dtype=bool)
+        seat_wind = 27 + (s - st.dealer[t]) % games.players
+        round_wind = 27 + st.number[t] // 4
+        mtype = st.meld_type[t, s]  # [k, 4]
+        mkind = KIND_OF_CODE[np.maximum(st.meld_tiles[t, s, :, 0], 0)]
+        open_valuable = ((mtype >= 0) & (mtype != _CHI_MELD)) & (
+            (mkind >= 31) | (mkind == seat_wind[:, None]) | (mkind == round_wind[:, None])
+        )
+        meld_tiles = st.meld_tiles[t, s].reshape(k, -1)
+        meld_simple = ((meld_tiles < 0) | _SIMPLE[KIND_OF_CODE[np.maximum(meld_tiles, 0)]]).all(axis=1)
+        for ident, (a, b) in candidates:
+            legal = mask[:, ident] & ~decided
+            if not legal.any():
+                continue
+            first = np.clip(kind + a, 0, 33)
+            second = np.clip(kind + b, 0, 33)
+            after = kinds.copy()
+            after[rows, first] -= 1
+            after[rows, second] -= 1
+            lower = np.zeros(k, dtype=bool)
+            lower[legal] = (
+                shanten_batch(after[legal], melds[legal] + 1, players=games.players) < before[legal]
+            )
+            valuable = (kind >= 31) | (kind == seat_wind) | (kind == round_wind)
+            tanyao = ((after == 0) | _SIMPLE[None, :]).all(axis=1) & meld_simple & _SIMPLE[kind]
+            keeps = open_valuable.any(axis=1) | tanyao
+            if ident == _PON:
+                keeps |= valuable
+            take = legal & lower & keeps
+            choice[take] = ident
+            decided |= take
+        choice = np.where(mask[:, _PASS], choice, -1)  # nothing to pass on: the reference decides
+        choice = np.where(mask[:, _RON], _RON, choice)
+        out[at] = choice

@@ -2,7 +2,8 @@
 statistics (``docs/tournament.md``).
 
 ``play(n_games, policies=("efficiency", "random"), seed=0, seating="duplicate")`` plays
-``n_games`` games with :func:`~riichi_lut.game.play.play_one` and returns a
+``n_games`` games, each the game :func:`~riichi_lut.game.play.play_one` plays for its
+lineup and seed, on the lock-step engine (:mod:`riichi_lut.game.vector`), and returns a
 :class:`Tournament`.
 
 **Seats.** ``policies`` are 1 to ``players`` names (``"random"``, ``"efficiency"``),
@@ -53,11 +54,11 @@ import numpy as np
 
 from ..core.args import as_count, as_flag
 from ..errors import InvalidArgumentError, quote
-from .play import play_one
 from .policies import POLICIES
 from .record import GameRecord
 from .rules import LENGTHS, TENHOU_GAME, TENHOU_SANMA_GAME, GameRules
 from .tournament_stats import COUNTS, PolicyStats, policy_stats, tally_game
+from .vector.play import vector_games
 
 if TYPE_CHECKING:
     from ..sim.backend import Chunk
@@ -67,7 +68,7 @@ __all__ = ["GAMES_PER_CHUNK", "SEATINGS", "Tournament", "game_seed", "lineup_of"
 SEATINGS = ("duplicate", "rotate")
 """The seatings of :func:`play` (module docstring)."""
 
-GAMES_PER_CHUNK = 4
+GAMES_PER_CHUNK = 256
 """Games a chunk plays (the unit of work handed to a process or a Dask worker)."""
 
 _LABEL = b"riichi-lut tournament v1"
@@ -153,14 +154,18 @@ def _play_games(first: int, count: int, params: _Params) -> _Games:
     exhaustive = np.zeros(count, dtype=np.int64)
     counts = np.zeros((len(COUNTS), count, n), dtype=np.int64)
     records = []
+    seeds, lineups = [], []
     for i in range(count):
         wall, rotation = params.wall_and_rotation(first + i)
-        seats = _rotated(params.lineup, rotation)
-        record = play_one(seats, seed=game_seed(params.seed, wall), rules=params.rules)
+        lineups.append(list(_rotated(params.lineup, rotation)))
+        seeds.append(game_seed(params.seed, wall))
+    # the lock-step engine plays exactly the games play_one(lineup, seed=...) would
+    games = vector_games(seeds, lineups, rules=params.rules, record=params.logs)
+    for i, record in enumerate(games.records()):
         assert record.final_scores is not None and record.final_points is not None
         scores[i] = record.final_scores
         points[i] = record.final_points
-        tally = tally_game(record)
+        tally = tally_game(record, games.marks[i])
         hands[i], exhaustive[i] = tally.hands, tally.exhaustive
         for j, name in enumerate(COUNTS):
             counts[j, i] = getattr(tally, name)

@@ -34,6 +34,7 @@ policy in that seat (a policy holding two seats of a game plays each of its hand
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,14 +69,22 @@ class GameTally:
     calls: np.ndarray
 
 
-def tally_game(record: GameRecord) -> GameTally:
-    """The counts of one played game (definitions in the module docstring)."""
+def tally_game(
+    record: GameRecord, marks: Sequence[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+) -> GameTally:
+    """The counts of one played game (definitions in the module docstring). ``marks``:
+    each hand's seats that declared riichi and that opened their hand, for a record kept
+    without its events (the vectorised engine's ``marks``); else they are read from the
+    events."""
     n = record.players
     counts = {name: np.zeros(n, dtype=np.int64) for name in COUNTS}
     exhaustive = 0
-    for hand in record.rounds:
-        riichi = {e.seat for e in hand.events if e.type == RIICHI and e.seat is not None}
-        called = {e.seat for e in hand.events if e.type in _OPENING and e.seat is not None}
+    for index, hand in enumerate(record.rounds):
+        if marks is not None:
+            riichi, called = set(marks[index][0]), set(marks[index][1])
+        else:
+            riichi = {e.seat for e in hand.events if e.type == RIICHI and e.seat is not None}
+            called = {e.seat for e in hand.events if e.type in _OPENING and e.seat is not None}
         dealt_in: set[int] = set()
         for result in hand.results:
             if isinstance(result, DrawResult):

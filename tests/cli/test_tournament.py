@@ -63,7 +63,10 @@ def test_errors_name_the_flag(argv, words, capsys):
 
 
 @pytest.mark.slow
-def test_on_a_dask_scheduler_and_on_two_workers_the_same_json(capsys):
+def test_on_a_dask_scheduler_and_on_two_workers_the_same_json(capsys, monkeypatch):
+    from riichi_lut.game import tournament
+
+    monkeypatch.setattr(tournament, "GAMES_PER_CHUNK", 4)  # two chunks
     argv = ["tournament", "--games", "8", "--length", "one_hand", "--seed", "9", "--json"]
     assert main(argv) == 0
     here = json.loads(capsys.readouterr().out)

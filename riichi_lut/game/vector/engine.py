@@ -57,14 +57,23 @@ _TERMINAL_OR_HONOR = np.isin(np.arange(NUM_KINDS), TERMINALS_AND_HONORS)
 
 
 class VectorGames(Moments):
-    """``len(seeds)`` games of ``rules``, one per seed, played in lock-step by
-    ``policies`` (one batched policy per seat; see :mod:`.policies`)."""
+    """``len(seeds)`` games of ``rules``, one per seed, played in lock-step by batched
+    ``policies`` (see :mod:`.policies`): seat ``s`` of table ``t`` is played by
+    ``policies[assign[t, s]]`` (``assign`` ``None``: by ``policies[s]``)."""
 
     def __init__(
-        self, seeds: Sequence[int], rules: GameRules, policies: Sequence[object], record: bool
+        self,
+        seeds: Sequence[int],
+        rules: GameRules,
+        policies: Sequence[object],
+        record: bool,
+        assign: npt.NDArray[np.intp] | None = None,
     ) -> None:
         super().__init__(seeds, rules, record)
         self.policies = list(policies)
+        if assign is None:
+            assign = np.tile(np.arange(self.players), (self.n, 1))
+        self.assign = np.asarray(assign, dtype=np.intp)
 
     # ---------------------------------------------------------------- the loop
     def run(self) -> list[GameRecord]:
@@ -75,8 +84,9 @@ class VectorGames(Moments):
             if not len(rows_t):
                 break
             chosen = np.full(len(rows_t), -1, dtype=np.int64)
+            played_by = self.assign[rows_t, rows_s]
             for index, policy in enumerate(self.policies):
-                pick = rows_s == index
+                pick = played_by == index
                 if pick.any():
                     chosen[pick] = policy(self, rows_t[pick], rows_s[pick])  # type: ignore[operator]
             self.apply(rows_t, rows_s, chosen)
@@ -188,6 +198,7 @@ class VectorGames(Moments):
         s.pon_kind[t[pon], seat[pon], kind[pon]] = True
         s.uninterrupted[t] = False
         s.ippatsu[t] = False
+        self.opened[t, seat] = True
         s.forbidden[t, seat] = False
         s.forbidden[t, seat, kind] = True
         number = _NUMBER[kind]

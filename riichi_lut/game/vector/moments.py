@@ -103,6 +103,11 @@ class Moments:
         self.starts: list[tuple[int, int, int, int, tuple[int, ...]]] = [(0, 0, 0, 0, ())] * n
         self.finals: list[tuple[tuple[int, ...], tuple[float, ...]] | None] = [None] * n
         self.outcomes: list[list[Outcome]] = [[] for _ in range(n)]
+        # each hand's seats that declared riichi and that opened their hand (chi, pon, open
+        # kan): what a tournament counts, kept without the events
+        self.declared = np.zeros((n, p), dtype=bool)
+        self.opened = np.zeros((n, p), dtype=bool)
+        self.marks: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(n)]
 
     # ---------------------------------------------------------------- views and records
     def view(self, t: int, phase: str = "turn") -> TableAt:
@@ -143,6 +148,8 @@ class Moments:
             for table, number, honba in zip(t.tolist(), numbers, honbas, strict=True)
         ]
         s.deal(t, walls, self.red)
+        self.declared[t] = False
+        self.opened[t] = False
         dealers = s.dealer[t].tolist()
         for table, number, honba, dealer in zip(t.tolist(), numbers, honbas, dealers, strict=True):
             self.starts[table] = (
@@ -277,6 +284,7 @@ class Moments:
             self.discard_one(t, seat, action.tile or 0, bool(action.tsumogiri))
         elif kind == RIICHI_A:
             s.declaring[t, seat] = True
+            self.declared[t, seat] = True
             self.emit(t, Event(RIICHI, seat=seat))
             self.turns.append(t)
         elif kind == TSUMO_A:
@@ -411,6 +419,7 @@ class Moments:
         if kind == PON:
             s.pon_kind[t, seat, kind_of(tile)] = True
         self.interrupt(t)
+        self.opened[t, seat] = True
         self.note_pao(t, seat, kind, kind_of(tile), discarder)
         self.emit(t, Event(kind, seat=seat, tile=tile, target=discarder, consumed=action.consumed))
         if kind == OPEN_KAN:
@@ -533,6 +542,9 @@ class Moments:
         end = after_round(view, outcome)
         start = self.starts[t]
         self.outcomes[t].append(outcome)
+        self.marks[t].append(
+            (tuple(np.flatnonzero(self.declared[t]).tolist()), tuple(np.flatnonzero(self.opened[t]).tolist()))
+        )
         dice = s.dice[t].tolist()
         self.rounds[t].append(
             RoundRecord(

@@ -4,49 +4,74 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ...errors import InvalidArgumentError
-from ..policies import policy_named
+from ..policies import POLICIES
 from ..record import GameRecord
 from ..rules import LENGTHS, TENHOU_GAME, TENHOU_SANMA_GAME, GameRules
 from .engine import VectorGames
-from .policies import EfficiencyBatch, RandomBatch, ReferenceBatch
+from .policies import EfficiencyBatch, RandomBatch
 
-__all__ = ["play_vector"]
+__all__ = ["play_vector", "vector_games"]
 
 
 def play_vector(
     seeds: Sequence[int],
-    policies: Sequence[str],
+    policies: Sequence[str] | Sequence[Sequence[str]],
     *,
     rules: GameRules | None = None,
     length: str | None = None,
     players: int | None = None,
     record: bool = True,
 ) -> list[GameRecord]:
-    """Play ``len(seeds)`` games, game ``i`` from ``seeds[i]``, one policy name per seat
-    (``"random"`` or ``"efficiency"``): the games ``play_one(policies, seed=seeds[i])``
-    plays, event for event. ``record=False`` keeps no events (the results only)."""
+    """Play ``len(seeds)`` games, game ``i`` from ``seeds[i]``: the games
+    ``play_one(lineup, seed=seeds[i])`` plays, event for event. ``policies``: one name
+    per seat (``"random"`` or ``"efficiency"``) for every game, or one such lineup per
+    game. ``record=False`` keeps no events (the results only)."""
+    return vector_games(seeds, policies, rules=rules, length=length, players=players, record=record).records()
+
+
+def vector_games(
+    seeds: Sequence[int],
+    policies: Sequence[str] | Sequence[Sequence[str]],
+    *,
+    rules: GameRules | None = None,
+    length: str | None = None,
+    players: int | None = None,
+    record: bool = True,
+) -> VectorGames:
+    """:func:`play_vector`, returning the finished :class:`VectorGames` (its ``records()``,
+    and ``marks``: each hand's seats that declared riichi and that opened their hand)."""
     if rules is None:
         rules = TENHOU_SANMA_GAME if players == 3 else TENHOU_GAME
+    if players is not None and players != rules.players:
+        raise InvalidArgumentError.about("players", f"={players} but the rules are for {rules.players}")
     if length is not None:
         if length not in LENGTHS:
             raise InvalidArgumentError.about("length", f"must be one of {', '.join(LENGTHS)}, got {length!r}")
         rules = rules.replace(length=length)
     p = rules.players
-    if len(policies) != p:
-        raise InvalidArgumentError.about(
-            "policies", f"needs one policy per seat ({p}), got {list(policies)!r}"
-        )
     seeds = [int(x) for x in seeds]
-    batched: list[object] = []
-    for seat, name in enumerate(policies):
-        if name == "random":
-            batched.append(RandomBatch(seeds, p))
-        elif name == "efficiency":
-            batched.append(EfficiencyBatch(len(seeds), p))
-        else:
-            batched.append(
-                ReferenceBatch([[policy_named(name, seed * 31 + x) for x in range(p)] for seed in seeds])
+    if policies and isinstance(policies[0], str):
+        lineups: list[list[str]] = [[str(x) for x in policies]] * len(seeds)
+    else:
+        lineups = [[str(x) for x in lineup] for lineup in policies]
+    if len(lineups) != len(seeds):
+        raise InvalidArgumentError.about(
+            "policies", f"needs one lineup per seed ({len(seeds)}), got {len(lineups)}"
+        )
+    names: list[str] = []
+    for lineup in lineups:
+        if len(lineup) != p or any(name not in POLICIES for name in lineup):
+            raise InvalidArgumentError.about(
+                "policies", f"needs one of {', '.join(POLICIES)} for each of the {p} seats, got {lineup!r}"
             )
-        del seat
-    return VectorGames(seeds, rules, batched, record).run()
+        names += [name for name in lineup if name not in names]
+    assign = np.array([[names.index(name) for name in lineup] for lineup in lineups], dtype=np.intp)
+    batched: list[object] = [
+        RandomBatch(seeds, p) if name == "random" else EfficiencyBatch(len(seeds), p) for name in names
+    ]
+    games = VectorGames(seeds, rules, batched, record, assign)
+    games.run()
+    return games

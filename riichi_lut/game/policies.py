@@ -1,9 +1,9 @@
 """Built-in policies: a policy is a callable ``policy(observation, legal) -> Action``
 (:class:`~riichi_lut.game.observe.Observation`, the legal actions of that moment).
 
-- :class:`RandomPolicy`: uniform over the legal action *ids* (:mod:`.actions`; the id's
+- :class:`RandomPolicy`: uniform over the legal action *ids* (:mod:`riichi_lut.game.actions`; the id's
   action by :func:`~riichi_lut.game.actions.action_of_id`), the ``k``-th decision from
-  the ``k``-th number of its counter-based stream (:mod:`.streams`), so that the
+  the ``k``-th number of its counter-based stream (:mod:`riichi_lut.game.streams`), so that the
   vectorised engine, which draws the same numbers, plays the same game.
 - :class:`EfficiencyPolicy`: wins whenever it can, declares riichi at tenpai, discards
   the hint engine's first choice (:func:`~riichi_lut.analysis.efficiency.rank_discards`,

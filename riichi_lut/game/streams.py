@@ -1,5 +1,5 @@
 """Counter-based random numbers: the ``k``-th number of a stream is a pure function of
-the stream's key and ``k``, so one table played alone (the reference, :mod:`play`) and the
+the stream's key and ``k``, so one table played alone (the reference, :mod:`riichi_lut.game.play`) and the
 same table among thousands in lock-step (``game/vector/``) draw the same numbers, whatever
 else is played beside it.
 

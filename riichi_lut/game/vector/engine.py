@@ -8,7 +8,7 @@ The frequent moments are array operations over all tables at once: the draw, the
 mask of a plain turn (discards, kita, nine terminals, added kans), the discard, the
 claims every other seat may make on it (pon, open kan, chi, and which seats it would
 complete), furiten from a missed tile, and a discard nobody claims. The rare ones run
-table by table through the reference's own rule code (:mod:`.moments`): a turn whose hand
+table by table through the reference's own rule code (:mod:`riichi_lut.game.vector.moments`): a turn whose hand
 is tenpai or holds a kan (tsumo, riichi, closed kans, the declaration discard), a ron's
 furiten and yaku, calls, kans, kita, wins and draws, the end of a hand and the next deal.
 
@@ -58,7 +58,7 @@ _TERMINAL_OR_HONOR = np.isin(np.arange(NUM_KINDS), TERMINALS_AND_HONORS)
 
 class VectorGames(Moments):
     """``len(seeds)`` games of ``rules``, one per seed, played in lock-step by batched
-    ``policies`` (see :mod:`.policies`): seat ``s`` of table ``t`` is played by
+    ``policies`` (see :mod:`riichi_lut.game.vector.policies`): seat ``s`` of table ``t`` is played by
     ``policies[assign[t, s]]`` (``assign`` ``None``: by ``policies[s]``)."""
 
     def __init__(

@@ -4,7 +4,7 @@ reference rules read a table (:class:`~riichi_lut.game.view.TableView`).
 Every field of :class:`~riichi_lut.game.table.Table` and
 :class:`~riichi_lut.game.seat.SeatState` has an array here, indexed ``[table]`` or
 ``[table, seat]`` (seats absolute). Tiles are tile codes (0-33 kinds, 34-36 red fives);
-``-1`` is "none". The lock-step engine (:mod:`.engine`) changes the arrays; the rare
+``-1`` is "none". The lock-step engine (:mod:`riichi_lut.game.vector.engine`) changes the arrays; the rare
 moments (a win's yaku, riichi, kans, the end of a hand) read one table through
 :class:`TableAt`, which builds the reference's seat objects from the arrays, so that those
 rules are the reference's own code.

@@ -7,10 +7,11 @@ served by one batched policy call per policy, then every table applies its decis
 The frequent moments are array operations over all tables at once: the draw, the legal
 mask of a plain turn (discards, kita, nine terminals, added kans), the discard, the
 claims every other seat may make on it (pon, open kan, chi, and which seats it would
-complete), furiten from a missed tile, and a discard nobody claims. The rare ones run
-table by table through the reference's own rule code (:mod:`riichi_lut.game.vector.moments`): a turn whose hand
-is tenpai or holds a kan (tsumo, riichi, closed kans, the declaration discard), a ron's
-furiten and yaku, calls, kans, kita, wins and draws, the end of a hand and the next deal.
+complete), furiten from a missed tile, a discard nobody claims, a chi or a pon, the
+exhaustive draw and the next deal. The rare ones run table by table through the
+reference's own rule code (:mod:`riichi_lut.game.vector.moments`): a turn that may tsumo,
+declare riichi or make a closed kan, or is in riichi, a ron's furiten and yaku, open and
+added kans, kita, wins and aborts, the end of a hand.
 
 A table's game depends on its seed only: its walls are ``seeded_wall(seed, round,
 honba)``, its random policy's numbers the seat's own counter-based stream
@@ -228,6 +229,9 @@ class VectorGames(Moments):
             if self.deals:
                 deals, self.deals = np.array(self.deals, dtype=np.intp), []
                 dealers = self.new_hands(deals)
+                self.shanten13[deals] = shanten_batch(
+                    self.s.kinds[deals].reshape(-1, NUM_KINDS), 0, players=self.players
+                ).reshape(len(deals), self.players)
                 self.draw_many(deals, np.array(dealers, dtype=np.intp))
             if self.offers:
                 offers, self.offers = self.offers, []
@@ -367,6 +371,7 @@ class VectorGames(Moments):
         s.drawn[t, seat] = -1
         s.forbidden[t, seat] = False
         s.furiten_turn[t, seat] = False
+        self.shanten13[t, seat] = shanten_batch(s.kinds[t, seat], s.nmelds[t, seat], players=self.players)
         if self.record:
             for table, who, tl, tg in zip(
                 t.tolist(), seat.tolist(), tile.tolist(), tsumogiri.tolist(), strict=True
@@ -391,10 +396,14 @@ class VectorGames(Moments):
         seats = np.tile(np.arange(p), k)
         tt = t[rows]
         other = seats != discarder[rows]
-        kinds = s.kinds[tt, seats].astype(np.int16)
-        kinds[np.arange(len(rows)), kind[rows]] += 1
+        # only a tenpai hand can be completed: the shanten of every 13-tile hand is kept
+        # (``shanten13``, set at the deal and at each discard), so few rows are looked up
+        near = other & (self.shanten13[tt, seats] == 0)
+        kinds = s.kinds[tt[near], seats[near]].astype(np.int16)
+        kinds[np.arange(len(kinds)), kind[rows[near]]] += 1
         flat = np.zeros(len(rows), dtype=bool)
-        flat[other] = shanten_batch(kinds[other], s.nmelds[tt[other], seats[other]], players=p) == -1
+        if len(kinds):
+            flat[near] = shanten_batch(kinds, s.nmelds[tt[near], seats[near]], players=p) == -1
         completes = flat.reshape(k, p)
         self.completes[t] = completes
         mask = np.zeros((k, p, NUM_ACTIONS), dtype=bool)

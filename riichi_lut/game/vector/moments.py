@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...analysis.shanten import shanten_value
 from ...core.tiles import NUM_KINDS, RED_FIVE_KINDS, kind_of, red_code_of_kind
 from ...errors import IllegalActionError
 from ..actions import (
@@ -90,6 +91,7 @@ class Moments:
         self.mask = np.zeros((n, p, NUM_ACTIONS), dtype=bool)
         self.deciding = np.zeros((n, p), dtype=bool)
         self.completes = np.zeros((n, p), dtype=bool)
+        self.shanten13 = np.zeros((n, p), dtype=np.int8)  # each 13-tile hand's shanten
         self.claim_from = np.zeros(n, dtype=np.int8)
         self.claim_tile = np.zeros(n, dtype=np.int8)
         self.claim_kind = np.zeros(n, dtype=np.int8)
@@ -321,6 +323,9 @@ class Moments:
         s.drawn[t, seat] = -1
         s.forbidden[t, seat] = False
         s.furiten_turn[t, seat] = False
+        self.shanten13[t, seat] = shanten_value(
+            s.kinds[t, seat].tolist(), int(s.nmelds[t, seat]), self.players
+        )
         self.emit(t, Event(DISCARD, seat=seat, tile=tile, tsumogiri=tsumogiri))
         self.offers.append((t, seat, tile, ON_DISCARD))
 

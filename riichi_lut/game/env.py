@@ -21,7 +21,7 @@ the whole contract; in short:
   deposits included; the last hand of a game also counts the sticks left that go to
   first), so a game's round rewards add up to ``(final score - start points) / 1000``.
   ``reward="final"``: zero until a game ends, then each seat's final points with uma and
-  oka (:attr:`~riichi_lut.game.table.Table.final_points`).
+  oka (the table's ``final_points``).
 - **Done**: ``terminated[i]`` says a game ended at table ``i`` during the step; the table
   has already started its next game (auto-reset) and ``obs`` is that game's first
   decision. ``truncated`` is always False (the env sets no time limit).

@@ -105,6 +105,8 @@ PHASES = ("turn", "claim", "chankan")
 _MELD_TYPES = {CHI: 1, PON: 2, OPEN_KAN: 3, CLOSED_KAN: 4, ADDED_KAN: 5}
 _RED_CODES = (34, 35, 36)
 _NORTH = 30
+#: The kind of each code 0-36, and 34 (out of the 34 kinds) for -1.
+_KIND = np.array([*range(NUM_KINDS), *(kind_of(c) for c in _RED_CODES), NUM_KINDS], dtype=np.intp)
 _INT32 = (int(np.iinfo(np.int32).min), int(np.iinfo(np.int32).max))
 
 
@@ -240,8 +242,7 @@ def _fill(out: Mapping[str, np.ndarray], i: int, table: TableView, seat: int) ->
     out["sticks"][i] = table.sticks
     out["dealer"][i] = (table.dealer - seat) % players
     out["remaining"][i] = table.wall.remaining
-    if int(codes.sum()) % 3 == 1:
-        out["furiten"][i] = me.is_furiten(players)
+    out["furiten"][i] = me.furiten_turn or me.furiten_riichi  # the waits among its river: _analyse
 
 
 def _fill_river(
@@ -312,3 +313,28 @@ def _analyse(out: Mapping[str, np.ndarray], melds: np.ndarray, players: int) -> 
     out["discard_accept"][table, kind] = result.total[n:]
     deciding = np.flatnonzero(sizes % 3 == 2)
     out["shanten"][deciding] = discard_shanten[deciding].min(axis=1)
+    _furiten(out, waiting)
+
+
+def _kind_counts(codes: np.ndarray) -> np.ndarray:
+    """(N, 34) counts of the kinds of (N, M) tile codes (-1: none)."""
+    kinds = _KIND[codes.reshape(len(codes), -1)]  # -1 stays out of range below: 34
+    counts = np.zeros((len(codes), NUM_KINDS + 1), dtype=np.int16)
+    np.add.at(counts, (np.arange(len(codes))[:, None], kinds), 1)
+    return counts[:, :NUM_KINDS]
+
+
+def _furiten(out: Mapping[str, np.ndarray], waiting: np.ndarray) -> None:
+    """Furiten of each 13-tile hand: the seat's flags (set by :func:`_fill`: a winning
+    tile passed, after riichi) or a wait (an accepted kind at tenpai) among its own
+    discards, called ones included. (A kind the hand and its melds hold four of, which is
+    no wait, cannot be among its discards too.)"""
+    furiten = out["furiten"]
+    others = np.ones(len(furiten), dtype=bool)
+    others[waiting] = False
+    furiten[others] = False
+    if len(waiting) == 0:
+        return
+    waits = out["accept_kinds"][waiting] & (out["shanten"][waiting] == 0)[:, None]
+    discarded = _kind_counts(out["river_tile"][waiting, 0]) > 0
+    furiten[waiting] |= (waits & discarded).any(axis=1)

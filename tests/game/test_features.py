@@ -17,6 +17,7 @@ from riichi_lut.errors import InvalidArgumentError
 from riichi_lut.game.features import FEATURES, NO_SHANTEN, encode, encode_batch, feature_shapes
 from riichi_lut.game.roundwall import RoundWall
 from riichi_lut.game.rules import TENHOU_GAME, TENHOU_SANMA_GAME
+from riichi_lut.game.seat import RiverTile
 from riichi_lut.game.table import Table
 from riichi_lut.game.wall import seeded_wall
 
@@ -175,6 +176,23 @@ def test_furiten_is_the_seats_own_on_a_13_tile_hand():
             assert bool(view["furiten"]) == (waiting and me.is_furiten(table.players))
             seen.add((waiting, bool(view["furiten"])))
     assert seen == {(True, True), (True, False), (False, False)}
+
+
+def test_furiten_by_the_seats_own_river():
+    """A tenpai hand (123m456m789m123p5p, waiting on 5p) with 5p among its discards is
+    furiten; with another discard it is not; the flags play no part."""
+    table = Table(TENHOU_GAME)
+    table.start_round(RoundWall.from_wall(seeded_wall(1, 0, 0), 0, True))
+    me = table.seats[1]
+    me.hand = [0] * 37
+    for code in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13):
+        me.hand[code] += 1
+    me._waits = None
+    for discard, expected in ((13, True), (35, True), (26, False)):  # 5p, red 5p, 9s
+        me.river = [RiverTile(discard, tsumogiri=False)]
+        assert me.is_furiten(4) == expected
+        assert bool(encode(table, 1)["furiten"]) == expected
+        assert int(encode(table, 1)["shanten"]) == 0
 
 
 def live(hand: np.ndarray, visible: np.ndarray, kind: int) -> int:

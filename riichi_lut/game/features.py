@@ -312,7 +312,10 @@ def _analyse(out: Mapping[str, np.ndarray], melds: np.ndarray, players: int) -> 
     out["discard_accept_kinds"][table, kind] = result.accepted[n:]
     out["discard_accept"][table, kind] = result.total[n:]
     deciding = np.flatnonzero(sizes % 3 == 2)
-    out["shanten"][deciding] = discard_shanten[deciding].min(axis=1)
+    # a 14-tile hand is complete when a discard leaves it waiting on that very tile
+    back = np.diagonal(out["discard_accept_kinds"][deciding], axis1=1, axis2=2)
+    complete = ((discard_shanten[deciding] == 0) & back).any(axis=1)
+    out["shanten"][deciding] = np.where(complete, -1, discard_shanten[deciding].min(axis=1))
     _furiten(out, waiting)
 
 

@@ -195,6 +195,22 @@ def test_furiten_by_the_seats_own_river():
         assert int(encode(table, 1)["shanten"]) == 0
 
 
+def test_a_complete_14_tile_hand_has_shanten_minus_one():
+    table = Table(TENHOU_GAME)
+    table.start_round(RoundWall.from_wall(seeded_wall(1, 0, 0), 0, True))
+    me = table.seats[0]  # the dealer, 14 tiles
+    complete = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 13)  # 123456789m123p55p
+    seven_pairs = (0, 0, 2, 2, 4, 4, 6, 6, 9, 9, 12, 12, 18, 18)
+    tenpai = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 27)  # 1z to discard
+    for codes, expected in ((complete, -1), (seven_pairs, -1), (tenpai, 0)):
+        me.hand = [0] * 37
+        for code in codes:
+            me.hand[code] += 1
+        me._waits = None
+        view = encode(table, 0)
+        assert int(view["shanten"]) == shanten_value(view["hand"].tolist(), 0) == expected
+
+
 def live(hand: np.ndarray, visible: np.ndarray, kind: int) -> int:
     return 4 - int(hand[kind]) - int(visible[kind])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from riichi_lut.analysis.shanten import shanten_value
 from riichi_lut.core.players import ABSENT_IN_THREE_PLAYER
 from riichi_lut.core.tiles import kind_of
 from riichi_lut.errors import InvalidArgumentError
+from riichi_lut.game import features
 from riichi_lut.game.features import FEATURES, NO_SHANTEN, encode, encode_batch, feature_shapes
 from riichi_lut.game.roundwall import RoundWall
 from riichi_lut.game.rules import TENHOU_GAME, TENHOU_SANMA_GAME
@@ -260,3 +262,23 @@ def test_encode_checks_its_arguments():
         encode_batch([], [])
     with pytest.raises(InvalidArgumentError, match="players"):
         feature_shapes(5)
+
+
+def _shape_text(shape) -> str:
+    return "(" + ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def test_the_docs_and_the_docstring_list_every_array_with_its_shape_and_dtype():
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(" `"): line for line in docs.splitlines() if line.startswith("| `")}
+    lines = {
+        line.split()[0]: line for line in features.__doc__.splitlines() if line[:1].isalpha() and "  " in line
+    }
+    for feature in FEATURES:
+        shape = _shape_text(feature.shape)
+        cells = [cell.strip(" `") for cell in rows[feature.name].split("|")[1:4]]
+        assert cells == [feature.name, shape, feature.dtype], feature.name
+        assert " ".join(lines[feature.name].split()).startswith(
+            f"{feature.name} {' '.join(shape.split())} {feature.dtype}"
+        ), feature.name
+    assert set(rows) == {f.name for f in FEATURES}  # and no row for an array that is gone

@@ -17,6 +17,8 @@ from riichi_lut.core.tiles import kind_of
 from riichi_lut.errors import InvalidArgumentError
 from riichi_lut.game import features
 from riichi_lut.game.features import FEATURES, NO_SHANTEN, encode, encode_batch, feature_shapes
+from riichi_lut.game.observe import observe
+from riichi_lut.game.policies import EfficiencyPolicy
 from riichi_lut.game.roundwall import RoundWall
 from riichi_lut.game.rules import TENHOU_GAME, TENHOU_SANMA_GAME
 from riichi_lut.game.seat import RiverTile
@@ -24,10 +26,17 @@ from riichi_lut.game.table import Table
 from riichi_lut.game.wall import seeded_wall
 
 
-def moments(seed: int, players: int = 4, every: int = 7, hands: int = 3):
-    """(table, seat) at every ``every``-th decision of random games: copies of the table
-    as it stood, the deciding seat (turn) or one of the claimants."""
+def moments(seed: int, players: int = 4, every: int = 7, hands: int = 3, efficiency: bool = False):
+    """(table, seat) at every ``every``-th decision of random games (``efficiency``: of
+    the efficiency policy, which declares riichi): copies of the table as it stood, the
+    deciding seat (turn) or one of the claimants."""
     rng = random.Random(seed)
+    policy = EfficiencyPolicy()
+
+    def pick(seat):
+        legal = table.legal_actions(seat)
+        return policy(observe(table, seat), legal) if efficiency else rng.choice(legal)
+
     rules = TENHOU_SANMA_GAME if players == 3 else TENHOU_GAME
     table = Table(rules)
     count = 0
@@ -39,7 +48,7 @@ def moments(seed: int, players: int = 4, every: int = 7, hands: int = 3):
             count += 1
             if count % every == 0 or table.phase != "turn":
                 yield copy.deepcopy(table), rng.choice(seats)
-            table.step({s: rng.choice(table.legal_actions(s)) for s in seats})
+            table.step({s: pick(s) for s in seats})
         if table.phase == "game_over":
             return
         table.next_round()
@@ -95,6 +104,25 @@ def test_the_encoding_leaks_nothing_the_seat_cannot_see(players):
             assert same(view, encode(twin, seat)) == []
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [4, 3])
+def test_no_leak_over_many_moments(players):
+    """The leak test over whole hands of several seeds: calls, kans, riichi and claims."""
+    rng = random.Random(10 + players)
+    kinds = set()
+    for seed in range(6):
+        for table, seat in moments(seed=seed, players=players, every=2, hands=4, efficiency=seed % 2 == 1):
+            view = encode(table, seat)
+            assert same(view, encode(hidden_shuffle(table, seat, rng), seat)) == []
+            kinds.update(("meld", int(t)) for t in view["meld_type"].ravel())
+            kinds.update(("riichi", int(r)) for r in view["riichi"])
+            kinds.add(("phase", int(view["phase"])))
+    expected = {("meld", 2), ("phase", 0), ("phase", 1), ("riichi", 2)} | (
+        {("meld", 1)} if players == 4 else set()
+    )
+    assert expected <= kinds
 
 
 def test_the_encoding_changes_with_what_the_seat_sees():

@@ -40,6 +40,20 @@ def test_the_gym_env_passes_gymnasiums_checker(players, reward):
     assert obs["river_tile"].shape == (players, 32)
 
 
+def test_registered_the_gym_env_is_made_by_gymnasium():
+    import gymnasium
+
+    from riichi_lut.game.rl.gym import ENV_ID, register
+
+    register()
+    register()  # again: nothing changes
+    env = gymnasium.make(ENV_ID, length="one_hand", opponents="random")
+    assert isinstance(env.unwrapped, RiichiGymEnv) and env.unwrapped.seat == 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # with a spec, the checker has nothing to warn about
+        check_env(env.unwrapped)
+
+
 @pytest.mark.parametrize("players", [4, 3])
 def test_the_aec_env_passes_pettingzoos_api_test(players):
     aec = RiichiAECEnv(players=players, length="one_hand")

@@ -14,6 +14,8 @@ and built-in policies at the others, over :class:`~riichi_lut.game.env.VectorEnv
   ``info["illegal_action"]`` is True; with ``illegal="raise"`` it is an
   :class:`~riichi_lut.errors.IllegalActionError`.
 
+:func:`register` makes it ``gymnasium.make(ENV_ID, ...)``-able.
+
 Needs the ``rl`` extra (``pip install 'riichi-lut[rl]'``); without it this module imports,
 and making the environment raises an ``ImportError`` that names the extra.
 """
@@ -29,7 +31,7 @@ from ...errors import InvalidArgumentError
 from ..env import VectorEnv
 from ..policies import Policy
 from ..rules import GameRules
-from . import base_class
+from . import base_class, require
 from .spaces import action_space, observation_space, single
 
 if TYPE_CHECKING:
@@ -37,11 +39,13 @@ if TYPE_CHECKING:
 else:
     _Env = base_class("gymnasium", "Env")
 
-__all__ = ["ILLEGAL", "RiichiGymEnv", "check_render_mode", "checked_illegal"]
+__all__ = ["ENV_ID", "ILLEGAL", "RiichiGymEnv", "check_render_mode", "checked_illegal", "register"]
 
 #: What an id outside the mask does: nothing (``"noop"``) or raise (``"raise"``).
 ILLEGAL = ("noop", "raise")
 _SEED_LIMIT = 2**63 - 1
+#: The id :func:`register` gives the environment: ``gymnasium.make(ENV_ID, length="tonpuu")``.
+ENV_ID = "riichi_lut/Riichi-v0"
 
 
 class RiichiGymEnv(_Env[dict[str, np.ndarray], np.int64]):
@@ -161,3 +165,11 @@ def _seats(seat: int, opponents: Policy | str | Sequence[Policy | str | None], c
     if any(entry is None for i, entry in enumerate(seats) if i != seat):
         raise InvalidArgumentError.about("opponents", f"needs a policy at every seat but {seat}")
     return seats
+
+
+def register() -> None:
+    """Register :class:`RiichiGymEnv` with Gymnasium as :data:`ENV_ID` (once; again is a
+    no-op), so that ``gymnasium.make(ENV_ID, **kwargs)`` makes it."""
+    gymnasium = require("gymnasium")
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:RiichiGymEnv")

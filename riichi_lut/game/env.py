@@ -22,6 +22,8 @@ the whole contract; in short:
   first), so a game's round rewards add up to ``(final score - start points) / 1000``.
   ``reward="final"``: zero until a game ends, then each seat's final points with uma and
   oka (the table's ``final_points``).
+- **Reset**: the env's seats play until a caller's seat must decide; the rewards (and
+  ``info`` counts) of hands that ended before that come with the first step.
 - **Done**: ``terminated[i]`` says a game ended at table ``i`` during the step; the table
   has already started its next game (auto-reset) and ``obs`` is that game's first
   decision. ``truncated`` is always False (the env sets no time limit).
@@ -149,6 +151,7 @@ class VectorEnv:
         self.seed = 0
         self._runs: list[_Run] = []
         self._mask = np.zeros((self.n, NUM_ACTIONS), dtype=bool)
+        self._carried: tuple[np.ndarray, dict[str, np.ndarray]] | None = None
 
     # ---------------------------------------------------------------- public state
     @property
@@ -176,7 +179,10 @@ class VectorEnv:
         for run in self._runs:
             self._start_game(run)
             self._advance(run, rewards, info)
-        return self._observe(), self._finish_info(info)
+        # hands that ended before a caller's first decision (the env's seats played them)
+        # count with the first step
+        self._carried = (rewards, info)
+        return self._observe(), self._finish_info(dict(info))
 
     def step(
         self, actions: Any
@@ -187,8 +193,11 @@ class VectorEnv:
         if not self._runs:
             raise IllegalActionError("step before reset: call reset(seed) first")
         ids = self._checked_ids(actions)
-        rewards = np.zeros((self.n, self.players), dtype=np.float32)
-        info = self._new_info()
+        if self._carried is not None:
+            (rewards, info), self._carried = self._carried, None
+        else:
+            rewards = np.zeros((self.n, self.players), dtype=np.float32)
+            info = self._new_info()
         for run, action in zip(self._runs, ids.tolist(), strict=True):
             table = run.table
             choice = action_of_id(table.legal_actions(run.seat), action)

@@ -180,6 +180,21 @@ def test_final_rewards_are_the_final_points_at_the_game_end(players):
     assert ended >= 4
 
 
+def abort_first(observation, legal):
+    """A policy that ends the hand when it can (nine terminals, a win), else the first action."""
+    return next((a for a in legal if a.type in ("nine_terminals", "tsumo", "ron")), legal[0])
+
+
+def test_hands_the_env_played_before_the_first_decision_count_with_the_first_step():
+    env = VectorEnv(64, opponents=[abort_first] * 3 + [None], length="tonpuu")
+    obs, info = env.reset(seed=0)
+    early = np.flatnonzero(info["hands_ended"])
+    assert len(early) > 0  # some tables aborted a hand before seat 3 decided anything
+    _, _, _, _, step_info = env.step(obs["mask"].argmax(axis=1))
+    assert (step_info["hands_ended"][early] >= info["hands_ended"][early]).all()
+    assert env._carried is None  # carried once, not again
+
+
 def test_opponent_seats_never_come_to_the_caller():
     env = VectorEnv(2, length="one_hand", opponents=["random", None, "random", "efficiency"])
     obs, info = env.reset(seed=3)

@@ -321,7 +321,7 @@ def _analyse(out: Mapping[str, np.ndarray], melds: np.ndarray, players: int) -> 
 
 def _kind_counts(codes: np.ndarray) -> np.ndarray:
     """(N, 34) counts of the kinds of (N, M) tile codes (-1: none)."""
-    kinds = _KIND[codes.reshape(len(codes), -1)]  # -1 stays out of range below: 34
+    kinds = _KIND[codes.reshape(len(codes), -1)]  # -1 (none) takes _KIND[-1], 34: dropped below
     counts = np.zeros((len(codes), NUM_KINDS + 1), dtype=np.int16)
     np.add.at(counts, (np.arange(len(codes))[:, None], kinds), 1)
     return counts[:, :NUM_KINDS]

@@ -90,6 +90,8 @@ __all__ = [
     "encode",
     "encode_batch",
     "feature_shapes",
+    "flat_size",
+    "flatten",
 ]
 
 #: Discards one seat can make in a hand, at most: a seat draws at most 27 live tiles (with
@@ -170,6 +172,24 @@ def feature_shapes(players: int) -> dict[str, tuple[tuple[int, ...], np.dtype[np
     return {
         f.name: (tuple(players if d == "P" else int(d) for d in f.shape), np.dtype(f.dtype)) for f in FEATURES
     }
+
+
+def flat_size(players: int) -> int:
+    """The length of a :func:`flatten` row for ``players`` seats.
+
+    >>> flat_size(4), flat_size(3)
+    (2025, 1864)
+    """
+    return sum(int(np.prod(shape)) for shape, _ in feature_shapes(players).values())
+
+
+def flatten(batch: Mapping[str, np.ndarray]) -> np.ndarray:
+    """One float32 row per observation of an :func:`encode_batch` result (extra keys such
+    as a mask are left out): every array of :data:`FEATURES`, in that order, raveled, for
+    a model that takes one vector."""
+    arrays = [batch[f.name] for f in FEATURES]
+    n = len(arrays[0])
+    return np.concatenate([a.reshape(n, -1).astype(np.float32) for a in arrays], axis=1)
 
 
 def encode(table: TableView, seat: int) -> dict[str, np.ndarray]:

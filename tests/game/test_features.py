@@ -16,7 +16,15 @@ from riichi_lut.core.players import ABSENT_IN_THREE_PLAYER
 from riichi_lut.core.tiles import kind_of
 from riichi_lut.errors import InvalidArgumentError
 from riichi_lut.game import features
-from riichi_lut.game.features import FEATURES, NO_SHANTEN, encode, encode_batch, feature_shapes
+from riichi_lut.game.features import (
+    FEATURES,
+    NO_SHANTEN,
+    encode,
+    encode_batch,
+    feature_shapes,
+    flat_size,
+    flatten,
+)
 from riichi_lut.game.observe import observe
 from riichi_lut.game.policies import EfficiencyPolicy
 from riichi_lut.game.roundwall import RoundWall
@@ -278,6 +286,21 @@ def test_discard_analysis_matches_the_scalar_shanten(players):
             assert view["discard_accept"][kind] == sum(live(after, gone, j) for j in accepted)
             checked += 1
     assert checked > 30
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_flatten_lays_every_array_out_in_order(players):
+    tables, seats = zip(*list(moments(seed=8, players=players, hands=1))[:5], strict=True)
+    batch = encode_batch(list(tables), list(seats))
+    batch["mask"] = np.ones((5, 116), dtype=bool)  # left out
+    flat = flatten(batch)
+    assert flat.shape == (5, flat_size(players)) and flat.dtype == np.float32
+    start = 0
+    for feature in FEATURES:
+        part = batch[feature.name].reshape(5, -1)
+        np.testing.assert_array_equal(flat[:, start : start + part.shape[1]], part.astype(np.float32))
+        start += part.shape[1]
+    assert start == flat.shape[1]
 
 
 def test_encode_checks_its_arguments():

@@ -30,8 +30,8 @@ the whole contract; in short:
 - **Seeds**: game ``g`` of table ``i`` after ``reset(seed)`` deals every hand from
   ``seeded_wall(seed, round, honba, players=P, game=i * 2**31 + g)``, so a table's games
   do not depend on N (table 0's first game has the walls of ``play_one(..., seed=seed)``);
-  a ``"random"`` opponent at seat ``s`` is seeded with ``(game * 2**64 + seed) * 31 + s``
-  for that game number (``seed * 31 + s`` for table 0's first game, as ``play_one``).
+  a ``"random"`` opponent is seeded by :func:`opponent_seed` (for table 0's first game
+  as in ``play_one``).
 
 >>> env = VectorEnv(2, length="one_hand")
 >>> obs, info = env.reset(seed=1)
@@ -45,6 +45,8 @@ the whole contract; in short:
 
 from __future__ import annotations
 
+import hashlib
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,12 +86,18 @@ def game_number(table: int, game: int) -> int:
 
 def opponent_seed(seed: int, number: int, seat: int) -> int:
     """The seed of a ``"random"`` opponent at ``seat`` in the game of :func:`game_number`
-    ``number`` after ``reset(seed)``.
+    ``number`` after ``reset(seed)``: ``play_one``'s ``seed * 31 + seat`` for number 0 (so
+    table 0's first game is ``play_one``'s), else the first 63 bits of SHA-256 over the
+    three as little-endian 64-bit words (a seed that fits the 64 bits a counter-based
+    stream keeps, different for every table, game and seat).
 
-    >>> opponent_seed(7, 0, 2)
-    219
+    >>> opponent_seed(7, 0, 2), opponent_seed(7, 1, 2) != opponent_seed(7, 2, 2)
+    (219, True)
     """
-    return (number * 2**64 + seed) * 31 + seat
+    if number == 0:
+        return seed * 31 + seat
+    digest = hashlib.sha256(struct.pack("<3Q", seed, number, seat)).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
 
 
 @dataclass

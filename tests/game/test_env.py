@@ -10,7 +10,7 @@ import pytest
 
 from riichi_lut.errors import IllegalActionError, InvalidArgumentError
 from riichi_lut.game.actions import NUM_ACTIONS, action_id, legal_mask
-from riichi_lut.game.env import VectorEnv, game_number
+from riichi_lut.game.env import VectorEnv, game_number, opponent_seed
 from riichi_lut.game.features import encode
 from riichi_lut.game.observe import observe
 from riichi_lut.game.play import play_one
@@ -93,6 +93,12 @@ def test_each_table_deals_from_its_own_seed_whatever_n():
     assert views_equal(again, three)
     other, _ = VectorEnv(3).reset(seed=seed + 1)
     assert not np.array_equal(other["hand"], three["hand"])
+
+
+def test_opponent_seeds_differ_by_table_game_and_seat_and_fit_64_bits():
+    seeds = {opponent_seed(5, game_number(t, g), s) for t in range(4) for g in range(4) for s in range(4)}
+    assert len({x % 2**64 for x in seeds}) == 64  # a stream that keeps 64 bits tells them apart
+    assert opponent_seed(5, 0, 3) == 5 * 31 + 3  # play_one's, for table 0's first game
 
 
 def test_claims_are_asked_one_seat_after_another_without_seeing_each_other():

@@ -229,7 +229,11 @@ def find_peer(path: str | None) -> str | None:
 
 def play_peer(python: str, players: int, games: int, seed: int, cpu: int | None) -> Row | None:
     args = json.dumps({"players": players, "games": games, "seed": seed, "cpu": cpu})
-    done = subprocess.run([python, "-c", PEER_CODE, args], capture_output=True, text=True, check=False)
+    try:
+        done = subprocess.run([python, "-c", PEER_CODE, args], capture_output=True, text=True, check=False)
+    except OSError as error:
+        log(f"riichienv: cannot run {python}: {error}")
+        return None
     if done.returncode != 0:
         log(f"riichienv ({python}) failed:\n{done.stderr.strip()[-2000:]}")
         return None
@@ -241,9 +245,8 @@ def play_peer(python: str, players: int, games: int, seed: int, cpu: int | None)
     return Row(name, players, 1, out["games"], out["hands"], out["steps"], out["seconds"])
 
 
-def best(rows: list[Row]) -> Row | None:
-    if not rows:
-        return None
+def best(rows: list[Row]) -> Row:
+    """The fastest of some runs (at least one), with every run's rate in ``runs``."""
     top = max(rows, key=lambda r: r.rate)
     top.runs = [r.rate for r in rows]
     return top
@@ -380,10 +383,8 @@ def one_core(args: argparse.Namespace, peer_python: str | None, cpu: int | None,
                 peer_runs += [peer] if peer else []
             log(f"ours, {policy}, {players} players, {size} tables ...")
             seeds = range(args.seed, args.seed + size)
-            top = best([play_ours(seeds, policy, players) for _ in range(args.rounds)])
-            assert top is not None
-            rows.append(top)
-        out.tables[players], out.peers[players] = rows, best(peer_runs)
+            rows.append(best([play_ours(seeds, policy, players) for _ in range(max(1, args.rounds))]))
+        out.tables[players], out.peers[players] = rows, best(peer_runs) if peer_runs else None
         if peer_runs:
             out.peer_version = peer_runs[0].engine.rsplit("(", 1)[1].rstrip(")")
     if args.trace_n:

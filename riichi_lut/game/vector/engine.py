@@ -35,14 +35,12 @@ from ..outcome import exhaustive_outcome
 from ..record import CHI, CLOSED_KAN, DISCARD, DRAW, PON, Event, GameRecord
 from ..rules import GameRules
 from ..seat import waits_of
-from .moments import CHANKAN, Moments
+from .hands import CHANKAN, CLAIM, DONE, ON_DISCARD, TURN
+from .moments import Moments
 from .state import KIND_OF_CODE, MELD_TYPES
 
 __all__ = ["CLAIM", "DONE", "TURN", "VectorGames"]
 
-TURN, CLAIM, DONE = 0, 1, 2
-#: What a claim is on (``claim_kind``): a discard, an added kan's tile, a closed kan's.
-ON_DISCARD, ON_ADDED_KAN, ON_CLOSED_KAN = 0, 1, 2
 
 _RIICHI_ID, _CHI_ID, _PON_ID, _OPEN_KAN_ID = 37, 38, 41, 42
 _ADDED_KAN_ID, _PASS_ID, _NINE_ID, _KITA_ID = 77, 113, 114, 115

@@ -1,4 +1,4 @@
-"""The rare moments of the lock-step engine, table by table: each method is the
+"""The rare moments of play in the lock-step engine, table by table: each method is the
 reference :class:`~riichi_lut.game.table.Table` method of the same name, reading and
 writing table ``t`` of the arrays instead of one object (the reference's rule functions
 read the table through :class:`~riichi_lut.game.vector.state.TableAt`). What happens
@@ -6,12 +6,6 @@ here is rare next to the draws and discards the arrays play: a call, a kan, a ri
 win, a draw, the end of a hand and the next deal."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
 
 from ...analysis.shanten import shanten_value
 from ...core.tiles import NUM_KINDS, RED_FIVE_KINDS, kind_of, red_code_of_kind
@@ -23,7 +17,6 @@ from ..actions import (
     DISCARD_A,
     KITA_A,
     NINE_A,
-    NUM_ACTIONS,
     OPEN_KAN_A,
     PON_A,
     RIICHI_A,
@@ -32,16 +25,11 @@ from ..actions import (
     Action,
 )
 from ..legal import kuikae_forbidden
-from ..outcome import Outcome, draw_outcome, settle_wins
-from ..play import outcome_results
-from ..progress import after_round
 from ..record import (
     ADDED_KAN,
     CHI,
     CLOSED_KAN,
     DISCARD,
-    DORA,
-    DRAW,
     KITA,
     NINE_TERMINALS,
     OPEN_KAN,
@@ -51,150 +39,23 @@ from ..record import (
     RON,
     TSUMO,
     Event,
-    GameRecord,
-    RoundRecord,
 )
-from ..rules import GameRules
-from ..wall import seeded_wall
-from ..wins import CLOSED_KAN_ROB, win_at
-from .state import KIND_OF_CODE, MELD_TYPES, TableAt, VectorState
+from .hands import CHANKAN, ON_ADDED_KAN, ON_CLOSED_KAN, ON_DISCARD, TURN, Hands
+from .state import KIND_OF_CODE, MELD_TYPES
 
 __all__ = ["CHANKAN", "Moments"]
 
-TURN, CLAIM, DONE, DEALING = 0, 1, 2, 3
-ON_DISCARD, ON_ADDED_KAN, ON_CLOSED_KAN = 0, 1, 2
-#: ``Claim.chankan`` of each kind of claim.
-CHANKAN: dict[int, bool | str] = {ON_DISCARD: False, ON_ADDED_KAN: True, ON_CLOSED_KAN: CLOSED_KAN_ROB}
 _MELD_CODE = {name: i for i, name in enumerate(MELD_TYPES)}
 _CALL_EVENT = {CHI_A: CHI, PON_A: PON, OPEN_KAN_A: OPEN_KAN}
 _RON_ID, _PON_ID, _OPEN_KAN_ID, _CHI_ID = 112, 41, 42, 38
-_MAX_HANDS = 1000
 
 
 def _red_of(kind: int) -> int | None:
     return red_code_of_kind(kind) if kind in RED_FIVE_KINDS else None
 
 
-class Moments:
-    """The per-table half of :class:`~riichi_lut.game.vector.engine.VectorGames`."""
-
-    def __init__(self, seeds: Sequence[int], rules: GameRules, record: bool) -> None:
-        n = len(seeds)
-        self.n = n
-        self.rules = rules
-        self.players = p = rules.players
-        self.record = record
-        self.seeds = [int(x) for x in seeds]
-        self.red = any(rules.scoring.aka_dora)
-        self.s = VectorState(n, p, rules)
-        self.phase = np.zeros(n, dtype=np.int8)
-        self.mask = np.zeros((n, p, NUM_ACTIONS), dtype=bool)
-        self.deciding = np.zeros((n, p), dtype=bool)
-        self.completes = np.zeros((n, p), dtype=bool)
-        self.shanten13 = np.zeros((n, p), dtype=np.int8)  # each 13-tile hand's shanten
-        self.claim_from = np.zeros(n, dtype=np.int8)
-        self.claim_tile = np.zeros(n, dtype=np.int8)
-        self.claim_kind = np.zeros(n, dtype=np.int8)
-        self.legal_cache: dict[tuple[int, int], list[Action]] = {}
-        self.cached = np.zeros(n, dtype=bool)  # the turn's legal actions are in legal_cache
-        self.offers: list[tuple[int, int, int, int]] = []
-        self.turns: list[int] = []
-        self.deals: list[int] = []  # tables whose next hand is to be dealt
-        self.events: list[list[Event]] = [[] for _ in range(n)]
-        self.rounds: list[list[RoundRecord]] = [[] for _ in range(n)]
-        self.starts: list[tuple[int, int, int, int, tuple[int, ...]]] = [(0, 0, 0, 0, ())] * n
-        self.finals: list[tuple[tuple[int, ...], tuple[float, ...]] | None] = [None] * n
-        self.outcomes: list[list[Outcome]] = [[] for _ in range(n)]
-        # each hand's seats that declared riichi and that opened their hand (chi, pon, open
-        # kan): what a tournament counts, kept without the events
-        self.declared = np.zeros((n, p), dtype=bool)
-        self.opened = np.zeros((n, p), dtype=bool)
-        self.marks: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(n)]
-
-    # ---------------------------------------------------------------- views and records
-    def view(self, t: int, phase: str = "turn") -> TableAt:
-        return TableAt(self.s, t, phase)
-
-    def emit(self, t: int, event: Event) -> None:
-        if self.record:
-            self.events[t].append(event)
-
-    def records(self) -> list[GameRecord]:
-        out = []
-        for t in range(self.n):
-            final = self.finals[t]
-            out.append(
-                GameRecord(
-                    players=self.players,
-                    names=tuple(f"seat {i}" for i in range(self.players)),
-                    rules=self.rules,
-                    rounds=tuple(self.rounds[t]),
-                    final_scores=final[0] if final else None,
-                    final_points=final[1] if final else None,
-                    source=f"play_vector(seed={self.seeds[t]})",
-                    format="played",
-                    meta={"seed": self.seeds[t]},
-                )
-            )
-        return out
-
-    # ---------------------------------------------------------------- a hand starts
-    def new_hands(self, t: npt.NDArray[np.intp]) -> list[int]:
-        """Deal the next hand at tables ``t`` (their walls from the seed, the round and
-        the honba); the dealers, who draw first."""
-        s = self.s
-        p = self.players
-        numbers, honbas = s.number[t].tolist(), s.honba[t].tolist()
-        walls = [
-            seeded_wall(self.seeds[table], number, honba, players=p)
-            for table, number, honba in zip(t.tolist(), numbers, honbas, strict=True)
-        ]
-        s.deal(t, walls, self.red)
-        self.declared[t] = False
-        self.opened[t] = False
-        dealers = s.dealer[t].tolist()
-        for table, number, honba, dealer in zip(t.tolist(), numbers, honbas, dealers, strict=True):
-            self.starts[table] = (
-                number,
-                honba,
-                int(s.sticks[table]),
-                dealer,
-                tuple(s.scores[table].tolist()),
-            )
-            self.events[table] = []
-        return [int(d) for d in dealers]
-
-    def draw_one(self, t: int, seat: int, rinshan: bool = False) -> None:
-        s = self.s
-        if not rinshan and s.remaining[t] <= 0:
-            self.exhaustive(t)
-            return
-        if rinshan:
-            tile = int(s.rinshan[t, s.drawn_rinshan[t]])
-            s.drawn_rinshan[t] += 1
-        else:
-            tile = int(s.live[t, s.drawn_live[t]])
-            s.drawn_live[t] += 1
-        s.codes[t, seat, tile] += 1
-        s.kinds[t, seat, KIND_OF_CODE[tile]] += 1
-        s.drawn[t, seat] = tile
-        s.rinshan_draw[t] = rinshan
-        s.actor[t] = seat
-        self.phase[t] = TURN
-        self.emit(t, Event(DRAW, seat=seat, tile=tile))
-        self.turns.append(t)
-
-    def flip(self, t: int) -> None:
-        s = self.s
-        tile = int(s.indicators[t, s.revealed[t]])
-        s.revealed[t] += 1
-        self.emit(t, Event(DORA, tile=tile))
-
-    def flush_dora(self, t: int) -> None:
-        s = self.s
-        while s.pending_dora[t]:
-            s.pending_dora[t] -= 1
-            self.flip(t)
+class Moments(Hands):
+    """The rare moments of play, table by table (see the module docstring)."""
 
     # ---------------------------------------------------------------- tiles in and out
     def _remove(self, t: int, seat: int, tile: int) -> None:
@@ -516,61 +377,3 @@ class Moments:
         self.kan_made(t, seat)
         self.s.pending_dora[t] += 1
         self.draw_one(t, seat, rinshan=True)
-
-    # ---------------------------------------------------------------- the end of a hand
-    def finish_wins(
-        self, t: int, wins: list[tuple[int, int]], from_seat: int, chankan: bool | str = False
-    ) -> None:
-        view = self.view(t)
-        results = []
-        for seat, tile in wins:
-            result = win_at(view, seat, tile, seat == from_seat, chankan)
-            assert result is not None
-            results.append((seat, result))
-        self.end(t, view, settle_wins(view, results, from_seat))
-
-    def exhaustive(self, t: int) -> None:
-        view = self.view(t)
-        self.end(t, view, draw_outcome(view, "exhaustive"))
-
-    def abort(self, t: int, kind: str, shown: tuple[int, ...] = ()) -> None:
-        view = self.view(t)
-        self.end(t, view, draw_outcome(view, kind, shown))
-
-    def end(self, t: int, view: Any, outcome: Outcome) -> None:
-        s = self.s
-        s.sticks[t] = view.sticks
-        for seat, delta in enumerate(outcome.deltas):
-            s.scores[t, seat] += delta
-            view.scores[seat] += delta
-        self.deciding[t] = False
-        end = after_round(view, outcome)
-        start = self.starts[t]
-        self.outcomes[t].append(outcome)
-        self.marks[t].append(
-            (tuple(np.flatnonzero(self.declared[t]).tolist()), tuple(np.flatnonzero(self.opened[t]).tolist()))
-        )
-        dice = s.dice[t].tolist()
-        self.rounds[t].append(
-            RoundRecord(
-                number=start[0],
-                honba=start[1],
-                sticks=start[2],
-                dealer=start[3],
-                scores=start[4],
-                hands=tuple(tuple(h) for h in s.dealt[t].tolist()) if self.record else (),
-                dora_indicator=int(s.indicators[t, 0]),
-                events=tuple(self.events[t]),
-                results=outcome_results(view, outcome),
-                dice=(dice[0], dice[1]),
-                wall=tuple(s.wall_ids[t].tolist()) if self.record else None,
-            )
-        )
-        if end.game_over or len(self.rounds[t]) >= _MAX_HANDS:
-            assert view.final_scores is not None and view.final_points is not None
-            self.finals[t] = (view.final_scores, view.final_points)
-            self.phase[t] = DONE
-            return
-        s.number[t], s.honba[t], s.sticks[t], s.dealer[t] = end.number, end.honba, end.sticks, end.dealer
-        self.phase[t] = DEALING
-        self.deals.append(t)

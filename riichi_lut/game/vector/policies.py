@@ -31,7 +31,7 @@ from ..observe import observe
 from ..policies import EfficiencyPolicy, Policy
 from ..streams import pick_batch, stream_key
 from ..view import Claim
-from .moments import CHANKAN
+from .hands import CHANKAN
 from .state import KIND_OF_CODE, MELD_TYPES
 
 _CHI_MELD = MELD_TYPES.index("chi")

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ...analysis.efficiency import ukeire_batch
 from ...analysis.shanten import shanten_batch
 from ...core.tiles import NUM_CODES, NUM_KINDS, TERMINALS_AND_HONORS
 from ...errors import IllegalActionError
@@ -313,24 +314,31 @@ class VectorGames(Moments):
         remaining = s.remaining[t]
         kan_ok = np.asarray((remaining > 0) & (s.nkans[t] < 4), dtype=bool)
         closed = ((s.meld_type[t, seat] < 0) | (s.meld_type[t, seat] == _CLOSED_KAN_MELD)).all(axis=1)
-        may_riichi = (shanten == 0) & closed & (s.scores[t, seat] >= 1000) & (remaining >= 4)
+        riichi = s.riichi[t, seat]
         complex_ = full & (
-            s.declaring[t, seat]
-            | s.riichi[t, seat]
+            s.declaring[t, seat]  # the declaration discard: only those that keep tenpai
             | (shanten == -1)  # tsumo
-            | may_riichi
             | ((kinds == 4).any(axis=1) & kan_ok)  # a closed kan
         )
         mask = np.zeros((len(t), NUM_ACTIONS), dtype=bool)
         codes = s.codes[t, seat] > 0
         allowed = ~s.forbidden[t, seat][:, KIND_OF_CODE]
         mask[:, :NUM_CODES] = codes & allowed
-        added = s.pon_kind[t, seat] & (kinds > 0) & kan_ok[:, None] & full[:, None]
+        drawn = s.drawn[t, seat].astype(np.intp)
+        in_riichi = np.flatnonzero(riichi & ~complex_)  # in riichi: the tile drawn, kita
+        mask[in_riichi, :NUM_CODES] = False
+        mask[in_riichi, drawn[in_riichi]] = True
+        added = s.pon_kind[t, seat] & (kinds > 0) & kan_ok[:, None] & full[:, None] & ~riichi[:, None]
         mask[:, _ADDED_KAN_ID : _ADDED_KAN_ID + NUM_KINDS] = added
         if self.players == 3:
-            mask[:, _KITA_ID] = full & (kinds[:, 30] > 0) & (remaining > 0)
-        first = s.uninterrupted[t] & (s.river_len[t, seat] == 0) & (s.drawn[t, seat] >= 0)
+            north = (kinds[:, 30] > 0) & (~riichi | (drawn == 30))
+            mask[:, _KITA_ID] = full & north & (remaining > 0)
+        first = s.uninterrupted[t] & (s.river_len[t, seat] == 0) & (drawn >= 0)
         mask[:, _NINE_ID] = first & ((kinds[:, _ORPHANS] > 0).sum(axis=1) >= 9)
+        closed = ((s.meld_type[t, seat] < 0) | (s.meld_type[t, seat] == _CLOSED_KAN_MELD)).all(axis=1)
+        may_riichi = full & ~complex_ & ~riichi & (shanten == 0) & closed
+        may_riichi &= (s.scores[t, seat] >= 1000) & (remaining >= 4)
+        mask[may_riichi, _RIICHI_ID] = self.riichi_legal(t[may_riichi], seat[may_riichi])
         self.mask[t, seat] = mask
         for i in np.flatnonzero(complex_).tolist():
             table, who = int(t[i]), int(seat[i])
@@ -343,6 +351,34 @@ class VectorGames(Moments):
             for a in legal:
                 self.mask[table, who, action_id(a)] = True
         self.deciding[t, seat] = True
+
+    def riichi_legal(self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+        """Riichi by arrays for closed 14-tile hands at shanten 0 (``legal._can_riichi``):
+        some discard leaves a tenpai hand with a wait the hand and its closed kans do not
+        hold all four of (the acceptance of each discard, ``ukeire_batch``)."""
+        s = self.s
+        if not len(t):
+            return np.zeros(0, dtype=bool)
+        hand = s.kinds[t, seat].astype(np.int16)
+        rows, kinds = np.nonzero(hand)
+        counts = hand[rows].copy()
+        counts[np.arange(len(rows)), kinds] -= 1
+        after = ukeire_batch(counts, s.nmelds[t[rows], seat[rows]], players=self.players)
+        tiles = s.meld_tiles[t, seat].reshape(len(t), -1).astype(np.intp)  # closed kans' tiles
+        called = np.zeros((len(t), NUM_KINDS), dtype=np.int16)
+        np.add.at(
+            called,
+            (
+                np.repeat(np.arange(len(t)), tiles.shape[1])[tiles.reshape(-1) >= 0],
+                KIND_OF_CODE[tiles[tiles >= 0]],
+            ),
+            1,
+        )
+        waits = after.accepted & (counts + called[rows] < 4)
+        ok = (after.shanten == 0) & waits.any(axis=1)
+        legal = np.zeros(len(t), dtype=bool)
+        legal[rows[ok]] = True
+        return legal
 
     # ---------------------------------------------------------------- discards and claims
     def discard_many(

@@ -103,6 +103,8 @@ class Moments(Hands):
             )
             consumed = tuple(sorted(int(c) for c in s.meld_tiles[t, seat, m] if c >= 0))
             return Action(ADDED_KAN_A, seat, tile=tile, consumed=consumed)
+        if a == 37:
+            return Action(RIICHI_A, seat)
         if a == 114:
             return Action(NINE_A, seat)
         if a == 115:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from ...analysis.efficiency import best_discard_batch
+from ...analysis.efficiency import best_discard_batch, ukeire_batch
 from ...analysis.shanten import shanten_batch
 from ..actions import action_id
 from ..legal import claim_options, legal_actions
@@ -135,9 +135,44 @@ class EfficiencyBatch:
             codes = st.codes[t[plain], s[plain]]
             held = codes[np.arange(len(best)), best] > 0
             choice[plain] = np.where(held, best, _RED_OF_KIND[best])
+        restricted = ~plain & ~riichi
+        if restricted.any():
+            choice[restricted] = self.restricted(games, t[restricted], s[restricted], mask[restricted])
         choice = np.where(mask[:, _RIICHI], _RIICHI, choice)
         choice = np.where(mask[:, _TSUMO], _TSUMO, choice)
         out[at] = choice
+
+    def restricted(
+        self,
+        games: VectorGames,
+        t: npt.NDArray[np.intp],
+        s: npt.NDArray[np.intp],
+        mask: npt.NDArray[np.bool_],
+    ) -> npt.NDArray[np.int64]:
+        """The first legal discard of ``rank_discards(two_step=False)`` where not every
+        kind may go (kuikae after a call, the riichi declaration's tenpai discards): each
+        legal kind's acceptance (``ukeire_batch`` of the hand without it), ranked by the
+        reference's key — a dead option last, then shanten, furiten (a wait on the
+        discarded kind), the most live tiles (4 less the copies of the 14-tile hand), the
+        lower kind."""
+        st = games.s
+        allowed = mask[:, :34].copy()
+        allowed[:, [4, 13, 22]] |= mask[:, 34:37]
+        rows, kinds = np.nonzero(allowed)
+        hand = st.kinds[t, s].astype(np.int16)  # [k, 34], 14 tiles with the melds
+        counts = hand[rows].copy()
+        counts[np.arange(len(rows)), kinds] -= 1
+        after = ukeire_batch(counts, st.nmelds[t[rows], s[rows]], players=games.players)
+        total = (after.accepted * (4 - hand[rows])).sum(axis=1)
+        furiten = (after.shanten == 0) & after.accepted[np.arange(len(rows)), kinds]
+        # lexsort: the last key is the first; the row groups the candidates of one table
+        order = np.lexsort((kinds, -total, furiten, after.shanten, total == 0, rows))
+        first = np.ones(len(order), dtype=bool)
+        first[1:] = rows[order][1:] != rows[order][:-1]
+        best = np.empty(len(t), dtype=np.intp)
+        best[rows[order][first]] = kinds[order][first]
+        plain = mask[np.arange(len(t)), best]
+        return np.where(plain, best, _RED_OF_KIND[best]).astype(np.int64)
 
     def claims(
         self,

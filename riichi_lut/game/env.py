@@ -60,7 +60,7 @@ from .features import encode_batch
 from .observe import observe
 from .policies import Policy, policy_named
 from .roundwall import RoundWall
-from .rules import LENGTHS, TENHOU_GAME, TENHOU_SANMA_GAME, GameRules
+from .rules import GameRules, game_rules
 from .table import Table
 from .wall import seeded_wall
 
@@ -135,7 +135,7 @@ class VectorEnv:
         opponents: Sequence[Policy | str | None] | None = None,
     ) -> None:
         self.n = as_count(n, "n", 1)
-        self.rules = _rules(players, rules, length)
+        self.rules = game_rules(rules, length, players)
         self.players = self.rules.players
         if reward not in REWARDS:
             raise InvalidArgumentError.about("reward", f"must be one of {', '.join(REWARDS)}, got {reward!r}")
@@ -347,18 +347,3 @@ class VectorEnv:
             mask[i] = legal_mask(run.table.legal_actions(run.seat))
         obs["mask"] = mask.copy()
         return obs
-
-
-def _rules(players: int | None, rules: GameRules | None, length: str | None) -> GameRules:
-    """The game's rules, as ``play_one`` reads its arguments."""
-    if players is not None and players not in (3, 4):
-        raise InvalidArgumentError.about("players", f"must be 4 or 3, got {players!r}")
-    if rules is None:
-        rules = TENHOU_SANMA_GAME if players == 3 else TENHOU_GAME
-    if players is not None and players != rules.players:
-        raise InvalidArgumentError.about("players", f"={players} but the rules are for {rules.players}")
-    if length is not None:
-        if length not in LENGTHS:
-            raise InvalidArgumentError.about("length", f"must be one of {', '.join(LENGTHS)}, got {length!r}")
-        rules = rules.replace(length=length)
-    return rules

@@ -19,7 +19,7 @@ from .outcome import Outcome
 from .policies import Policy, policy_named
 from .record import DrawResult, Event, GameRecord, RoundRecord, WinResult
 from .roundwall import RoundWall
-from .rules import LENGTHS, TENHOU_GAME, TENHOU_SANMA_GAME, GameRules
+from .rules import GameRules, game_rules
 from .table import Table
 from .wall import seeded_wall
 
@@ -81,14 +81,7 @@ def play_one(
     ``rules`` default to Tenhou's (three players: ``players=3`` or a three-player rule
     set); ``length`` overrides the rules' (``"hanchan"``, ``"tonpuu"``, ``"one_hand"``)."""
     seed = as_count(seed, "seed")
-    if rules is None:
-        rules = TENHOU_SANMA_GAME if players == 3 else TENHOU_GAME
-    if players is not None and players != rules.players:
-        raise InvalidArgumentError.about("players", f"={players} but the rules are for {rules.players}")
-    if length is not None:
-        if length not in LENGTHS:
-            raise InvalidArgumentError.about("length", f"must be one of {', '.join(LENGTHS)}, got {length!r}")
-        rules = rules.replace(length=length)
+    rules = game_rules(rules, length, players)
     seats = _policies(policies, rules.players, seed)
     table = Table(rules)
     red = any(rules.scoring.aka_dora)

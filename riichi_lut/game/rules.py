@@ -32,6 +32,7 @@ __all__ = [
     "TENHOU_SANMA_GAME",
     "WRC_GAME",
     "GameRules",
+    "game_rules",
 ]
 
 #: The lengths of a game: one round of the East wind (tonpuu, 東風戦), East and South
@@ -213,3 +214,31 @@ GAME_PRESETS = {
     r.name: r for r in (TENHOU_GAME, TENHOU_SANMA_GAME, MAHJONG_SOUL_GAME, M_LEAGUE_GAME, WRC_GAME, EMA_GAME)
 }
 """Each preset by name."""
+
+
+def game_rules(rules: object = None, length: object = None, players: object = None) -> GameRules:
+    """The rules of a game as the functions that play one read their arguments: ``rules``
+    (a :class:`GameRules`; ``None``: Tenhou's, three-player ones with ``players=3``),
+    ``length`` overriding the rules' (one of :data:`LENGTHS`), ``players`` (3 or 4,
+    agreeing with the rules). A bad argument is an error naming it.
+
+    >>> game_rules(players=3).name, game_rules(length="tonpuu").length
+    ('Tenhou sanma', 'tonpuu')
+    """
+    if players is not None and (isinstance(players, bool) or players not in (3, 4)):
+        raise InvalidArgumentError.about("players", f"must be 3 or 4, got {quote(players)}")
+    if rules is None:
+        rules = TENHOU_SANMA_GAME if players == 3 else TENHOU_GAME
+    if not isinstance(rules, GameRules):
+        raise InvalidArgumentError.about(
+            "rules", f"must be a GameRules (e.g. TENHOU_GAME), got {quote(rules)}"
+        )
+    if players is not None and players != rules.players:
+        raise InvalidArgumentError.about("players", f"={players} but the rules are for {rules.players}")
+    if length is not None:
+        if length not in LENGTHS:
+            raise InvalidArgumentError.about(
+                "length", f"must be one of {', '.join(LENGTHS)}, got {quote(length)}"
+            )
+        rules = rules.replace(length=length)
+    return rules

@@ -56,7 +56,7 @@ from ..core.args import as_count, as_flag
 from ..errors import InvalidArgumentError, quote
 from .policies import POLICIES
 from .record import GameRecord
-from .rules import LENGTHS, TENHOU_GAME, TENHOU_SANMA_GAME, GameRules
+from .rules import GameRules, game_rules
 from .tournament_stats import COUNTS, PolicyStats, policy_stats, tally_game
 from .vector.play import vector_games
 
@@ -332,26 +332,6 @@ def _policy_names(policies: object, players: int) -> tuple[str, ...]:
     return tuple(policies)
 
 
-def _game_rules(rules: object, length: object, players: object) -> GameRules:
-    if players is not None and (isinstance(players, bool) or players not in (3, 4)):
-        raise InvalidArgumentError.about("players", f"must be 3 or 4, got {quote(players)}")
-    if rules is None:
-        rules = TENHOU_SANMA_GAME if players == 3 else TENHOU_GAME
-    if not isinstance(rules, GameRules):
-        raise InvalidArgumentError.about(
-            "rules", f"must be a GameRules (e.g. TENHOU_GAME), got {quote(rules)}"
-        )
-    if players is not None and players != rules.players:
-        raise InvalidArgumentError.about("players", f"={players} but the rules are for {rules.players}")
-    if length is not None:
-        if length not in LENGTHS:
-            raise InvalidArgumentError.about(
-                "length", f"must be one of {', '.join(LENGTHS)}, got {quote(length)}"
-            )
-        rules = rules.replace(length=length)
-    return rules
-
-
 def play(
     n_games: int,
     policies: Sequence[str] = ("efficiency", "random"),
@@ -378,7 +358,7 @@ def play(
     n_games = as_count(n_games, "n_games", 1)
     seed = as_count(seed, "seed", 0, _SEED_LIMIT)
     logs, progress = as_flag(logs, "logs"), as_flag(progress, "progress")
-    rules = _game_rules(rules, length, players)
+    rules = game_rules(rules, length, players)
     names = _policy_names(policies, rules.players)
     if seating not in SEATINGS:
         raise InvalidArgumentError.about(

@@ -9,7 +9,7 @@ import numpy as np
 from ...errors import InvalidArgumentError
 from ..policies import POLICIES
 from ..record import GameRecord
-from ..rules import LENGTHS, TENHOU_GAME, TENHOU_SANMA_GAME, GameRules
+from ..rules import GameRules, game_rules
 from .engine import VectorGames
 from .policies import EfficiencyBatch, RandomBatch
 
@@ -43,14 +43,7 @@ def vector_games(
 ) -> VectorGames:
     """:func:`play_vector`, returning the finished :class:`VectorGames` (its ``records()``,
     and ``marks``: each hand's seats that declared riichi and that opened their hand)."""
-    if rules is None:
-        rules = TENHOU_SANMA_GAME if players == 3 else TENHOU_GAME
-    if players is not None and players != rules.players:
-        raise InvalidArgumentError.about("players", f"={players} but the rules are for {rules.players}")
-    if length is not None:
-        if length not in LENGTHS:
-            raise InvalidArgumentError.about("length", f"must be one of {', '.join(LENGTHS)}, got {length!r}")
-        rules = rules.replace(length=length)
+    rules = game_rules(rules, length, players)
     p = rules.players
     seeds = [int(x) for x in seeds]
     if policies and isinstance(policies[0], str):

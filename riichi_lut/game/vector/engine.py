@@ -44,7 +44,7 @@ __all__ = ["CLAIM", "DONE", "TURN", "VectorGames"]
 
 
 _RIICHI_ID, _CHI_ID, _PON_ID, _OPEN_KAN_ID = 37, 38, 41, 42
-_ADDED_KAN_ID, _PASS_ID, _NINE_ID, _KITA_ID = 77, 113, 114, 115
+_CLOSED_KAN_ID, _ADDED_KAN_ID, _PASS_ID, _NINE_ID, _KITA_ID = 43, 77, 113, 114, 115
 _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
 _NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(NUM_KINDS)])
 _HONOR = np.arange(NUM_KINDS) >= 27
@@ -315,10 +315,11 @@ class VectorGames(Moments):
         kan_ok = np.asarray((remaining > 0) & (s.nkans[t] < 4), dtype=bool)
         closed = ((s.meld_type[t, seat] < 0) | (s.meld_type[t, seat] == _CLOSED_KAN_MELD)).all(axis=1)
         riichi = s.riichi[t, seat]
+        fours = (kinds == 4) & kan_ok[:, None]
         complex_ = full & (
             s.declaring[t, seat]  # the declaration discard: only those that keep tenpai
             | (shanten == -1)  # tsumo
-            | ((kinds == 4).any(axis=1) & kan_ok)  # a closed kan
+            | (fours.any(axis=1) & riichi)  # a closed kan in riichi: only if the waits stay
         )
         mask = np.zeros((len(t), NUM_ACTIONS), dtype=bool)
         codes = s.codes[t, seat] > 0
@@ -330,6 +331,7 @@ class VectorGames(Moments):
         mask[in_riichi, drawn[in_riichi]] = True
         added = s.pon_kind[t, seat] & (kinds > 0) & kan_ok[:, None] & full[:, None] & ~riichi[:, None]
         mask[:, _ADDED_KAN_ID : _ADDED_KAN_ID + NUM_KINDS] = added
+        mask[:, _CLOSED_KAN_ID : _CLOSED_KAN_ID + NUM_KINDS] = fours & full[:, None] & ~riichi[:, None]
         if self.players == 3:
             north = (kinds[:, 30] > 0) & (~riichi | (drawn == 30))
             mask[:, _KITA_ID] = full & north & (remaining > 0)

@@ -91,6 +91,12 @@ class Moments(Hands):
         s = self.s
         if a < 37:
             return Action(DISCARD_A, seat, tile=a, tsumogiri=int(s.drawn[t, seat]) == a)
+        if 43 <= a < 43 + NUM_KINDS:  # the four tiles, the red five first; the last named
+            kind = a - 43
+            red = _red_of(kind)
+            tiles = (red,) * int(s.codes[t, seat, red]) if red is not None else ()
+            tiles += (kind,) * int(s.codes[t, seat, kind])
+            return Action(CLOSED_KAN_A, seat, tile=tiles[-1], consumed=tiles)
         if 77 <= a < 77 + NUM_KINDS:
             kind = a - 77
             red = _red_of(kind)

@@ -60,11 +60,12 @@ class RandomBatch:
         self, games: VectorGames, t: npt.NDArray[np.intp], s: npt.NDArray[np.intp]
     ) -> npt.NDArray[np.int64]:
         mask = games.mask[t, s]
-        n = mask.sum(axis=1)
+        rows, ids = np.nonzero(mask)  # row-major: each row's legal ids in increasing order
+        n = np.bincount(rows, minlength=len(t))
         index = pick_batch(self.keys[t, s], self.counts[t, s], n)
         self.counts[t, s] += 1
-        ranks = np.cumsum(mask, axis=1)
-        chosen: npt.NDArray[np.int64] = np.argmax(ranks > index[:, None], axis=1).astype(np.int64)
+        first = np.concatenate(([0], np.cumsum(n)[:-1]))
+        chosen: npt.NDArray[np.int64] = ids[first + index].astype(np.int64)
         return chosen
 
 

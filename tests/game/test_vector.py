@@ -9,7 +9,7 @@ import random
 import pytest
 
 from riichi_lut.analysis.acceptance import NECESSARY, analyse
-from riichi_lut.errors import IllegalActionError
+from riichi_lut.errors import IllegalActionError, InvalidArgumentError
 from riichi_lut.game import play_one, read_log, replay
 from riichi_lut.game.logs import write_tenhou6
 from riichi_lut.game.rules import TENHOU_GAME
@@ -122,3 +122,25 @@ def test_waits_of_is_the_capped_analysis():
 def test_seeded_games_of_each_policy_are_identical_in_both_engines(policy, players, length, games):
     seeds = list(range(1000, 1000 + games))
     assert assert_same_games(policy, players, length, seeds) >= games
+
+
+@pytest.mark.parametrize(
+    ("seeds", "policies", "words"),
+    [
+        ([-1], ["random"] * 4, "seeds[0] must be an int >= 0"),
+        ([1, "x"], ["random"] * 4, "seeds[1] must be an int >= 0"),
+        (5, ["random"] * 4, "seeds must be a sequence of ints"),
+        ([1], "random", "needs a name per seat"),
+        ([1], ["random"] * 3, "for each of the 4 seats"),
+        ([1], ["random", "random", "random", "greedy"], "for each of the 4 seats"),
+        ([1, 2], [["random"] * 4], "one lineup per seed (2), got 1"),
+    ],
+)
+def test_bad_arguments_name_what_is_wrong(seeds, policies, words):
+    with pytest.raises(InvalidArgumentError) as caught:
+        play_vector(seeds, policies)
+    assert words in str(caught.value)
+
+
+def test_no_seeds_no_games():
+    assert play_vector([], ["random"] * 4) == []

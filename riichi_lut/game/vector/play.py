@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ...errors import InvalidArgumentError
+from ...core.args import as_count
+from ...errors import InvalidArgumentError, quote
 from ..policies import POLICIES
 from ..record import GameRecord
 from ..rules import GameRules, game_rules
@@ -45,7 +46,13 @@ def vector_games(
     and ``marks``: each hand's seats that declared riichi and that opened their hand)."""
     rules = game_rules(rules, length, players)
     p = rules.players
-    seeds = [int(x) for x in seeds]
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence):
+        raise InvalidArgumentError.about("seeds", f"must be a sequence of ints, got {quote(seeds)}")
+    seeds = [as_count(x, f"seeds[{i}]", 0, 2**63 - 1) for i, x in enumerate(seeds)]
+    if isinstance(policies, str):
+        raise InvalidArgumentError.about(
+            "policies", f"needs a name per seat (e.g. [{policies!r}] * 4), got the string {policies!r}"
+        )
     if policies and isinstance(policies[0], str):
         lineups: list[list[str]] = [[str(x) for x in policies]] * len(seeds)
     else:

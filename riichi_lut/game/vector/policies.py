@@ -8,12 +8,18 @@ deciding seat ``s[i]`` of table ``t[i]`` (its legal mask: ``games.mask[t, s]``).
 - :class:`EfficiencyBatch`: the reference
   :class:`~riichi_lut.game.policies.EfficiencyPolicy` by arrays: tsumo, ron, riichi when
   legal; the hint engine's first discard (``best_discard_batch``, the batch twin of
-  ``rank_discards(two_step=False)``); a pon or chi only when it lowers the shanten and keeps
-  a yaku; the rows it cannot decide by arrays (a declaration discard, a discard under
-  kuikae, where the best kind may be forbidden) through the reference policy.
+  ``rank_discards(two_step=False)``), or, where kuikae or the riichi declaration restrict
+  the discards, the best legal kind by the same key from each kind's acceptance
+  (``ukeire_batch``); a pon or chi only when it lowers the shanten and keeps a yaku; a row
+  it cannot decide (none in the tests' games) through the reference policy.
 - :class:`ReferenceBatch`: any reference policy (``policy(observation, legal) ->
-  Action``), row by row, through the table view: slow, exact, the bridge for policies
-  not yet batched (the efficiency policy).
+  Action``), row by row, through the table view: slow, exact, the bridge for a policy not
+  yet batched.
+
+A policy of one's own is any callable of that signature: ``games.s`` holds the tables'
+arrays (:class:`~riichi_lut.game.vector.state.VectorState`), ``games.mask`` the legal
+masks. (The observation encoding of :mod:`riichi_lut.game.features`, computed from these
+arrays for the deciding rows, is the next step: today it reads reference tables.)
 """
 
 from __future__ import annotations
@@ -34,13 +40,12 @@ from ..view import Claim
 from .hands import CHANKAN
 from .state import KIND_OF_CODE, MELD_TYPES
 
-_CHI_MELD = MELD_TYPES.index("chi")
-
 if TYPE_CHECKING:
     from .engine import VectorGames
 
 __all__ = ["EfficiencyBatch", "RandomBatch", "ReferenceBatch"]
 
+_CHI_MELD = MELD_TYPES.index("chi")
 _RIICHI, _CHI, _PON, _TSUMO, _RON, _PASS = 37, 38, 41, 111, 112, 113
 _NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(34)])
 _SIMPLE = (np.arange(34) < 27) & (_NUMBER >= 2) & (_NUMBER <= 8)

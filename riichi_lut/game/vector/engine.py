@@ -44,7 +44,7 @@ __all__ = ["CLAIM", "DONE", "TURN", "VectorGames"]
 
 
 _RIICHI_ID, _CHI_ID, _PON_ID, _OPEN_KAN_ID = 37, 38, 41, 42
-_CLOSED_KAN_ID, _ADDED_KAN_ID, _PASS_ID, _NINE_ID, _KITA_ID = 43, 77, 113, 114, 115
+_CLOSED_KAN_ID, _ADDED_KAN_ID, _RON_ID, _PASS_ID, _NINE_ID, _KITA_ID = 43, 77, 112, 113, 114, 115
 _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
 _NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(NUM_KINDS)])
 _HONOR = np.arange(NUM_KINDS) >= 27
@@ -442,18 +442,19 @@ class VectorGames(Moments):
             flat[near] = shanten_batch(kinds, s.nmelds[tt[near], seats[near]], players=p) == -1
         completes = flat.reshape(k, p)
         self.completes[t] = completes
-        mask = np.zeros((k, p, NUM_ACTIONS), dtype=bool)
+        # the claims of each seat, compact: chi low / middle / high, pon, open kan, ron, pass
+        claim = np.zeros((k, p, 7), dtype=bool)
         held = s.kinds[t][np.arange(k), :, kind]  # [k, p] tiles of the kind each seat holds
         total = s.kinds[t].sum(axis=2)
         remaining = s.remaining[t]
         calls_open = (
             (on == ON_DISCARD)[:, None] & ~s.riichi[t] & (remaining > 0)[:, None] & other.reshape(k, p)
         )
-        mask[:, :, _PON_ID] = calls_open & (held >= 2) & (total - held > 0)
+        claim[:, :, 3] = calls_open & (held >= 2) & (total - held > 0)
         kan_ok = (remaining > 0) & (s.nkans[t] < 4)
-        mask[:, :, _OPEN_KAN_ID] = calls_open & (held >= 3) & kan_ok[:, None]
+        claim[:, :, 4] = calls_open & (held >= 3) & kan_ok[:, None]
         if p == 4:
-            self.chi_mask(t, discarder, kind, calls_open, mask)
+            self.chi_mask(t, discarder, kind, calls_open, claim)
         # a ron needs no furiten: missed tiles, riichi, or this very kind in the seat's river
         furiten = s.furiten_turn[t] | s.furiten_riichi[t] | s.discarded[t][np.arange(k), :, kind]
         for i, seat in zip(*np.nonzero(completes & ~furiten), strict=True):
@@ -461,13 +462,18 @@ class VectorGames(Moments):
             view = self.view(table)
             chankan = CHANKAN[int(on[i])]
             if view.can_ron(int(seat), int(tile[i]), int(discarder[i]), chankan):
-                mask[i, seat, 112] = True
-        some = np.asarray(mask.any(axis=2), dtype=bool)
-        mask[:, :, _PASS_ID] = some
+                claim[i, seat, 5] = True
+        some = np.asarray(claim.any(axis=2), dtype=bool)
+        claim[:, :, 6] = some
         self.claim_from[t] = discarder
         self.claim_tile[t] = tile
         self.claim_kind[t] = on
-        self.mask[t] = mask
+        # only the deciding seats' masks are written (no one reads another row's)
+        rows, seats = np.nonzero(some)
+        tables = t[rows]
+        self.mask[tables, seats] = False
+        self.mask[tables, seats, _CHI_ID : _OPEN_KAN_ID + 1] = claim[rows, seats, :5]
+        self.mask[tables, seats, _RON_ID : _PASS_ID + 1] = claim[rows, seats, 5:]
         self.deciding[t] = some
         claimed = some.any(axis=1)
         self.phase[t[claimed]] = CLAIM
@@ -480,10 +486,11 @@ class VectorGames(Moments):
         discarder: npt.NDArray[np.intp],
         kind: npt.NDArray[np.intp],
         calls_open: npt.NDArray[np.bool_],
-        mask: npt.NDArray[np.bool_],
+        claim: npt.NDArray[np.bool_],
     ) -> None:
-        """Chi for the seat after the discarder: the three runs the tile can make, each
-        with its two tiles held and a discard left once kuikae forbids its kinds."""
+        """Chi for the seat after the discarder (``claim[..., 0:3]``: the called tile the
+        lowest, middle, highest of the run), each with its two tiles held and a discard
+        left once kuikae forbids its kinds."""
         s = self.s
         k = len(t)
         left = (discarder + 1) % 4
@@ -508,7 +515,7 @@ class VectorGames(Moments):
                 end = kind - 3
                 extra = number - 3 >= 1
                 left_total = left_total - np.where(extra, hand[rows, np.clip(end, 0, NUM_KINDS - 1)], 0)
-            mask[rows, left, _CHI_ID + position] = ok & have & (left_total > 0)
+            claim[rows, left, position] = ok & have & (left_total > 0)
 
     def nobody_claims(
         self, t: npt.NDArray[np.intp], discarder: npt.NDArray[np.intp], on: npt.NDArray[np.intp]

@@ -220,11 +220,11 @@ class VectorGames(Moments):
                         consumed=(int(c1[i]), int(c2[i])),
                     )
                 )
-        self.turns.extend(t.tolist())
+        self.turn_chunks.append(t.astype(np.intp))
 
     def flush_queues(self) -> None:
         """Open the claims on the discards made, then set the masks of the turns begun."""
-        while self.offers or self.turns or self.deals:
+        while self.offers or self.turns or self.deals or self.offer_chunks or self.turn_chunks:
             if self.deals:
                 deals, self.deals = np.array(self.deals, dtype=np.intp), []
                 dealers = self.new_hands(deals)
@@ -232,17 +232,18 @@ class VectorGames(Moments):
                     self.s.kinds[deals].reshape(-1, NUM_KINDS), 0, players=self.players
                 ).reshape(len(deals), self.players)
                 self.draw_many(deals, np.array(dealers, dtype=np.intp))
-            if self.offers:
-                offers, self.offers = self.offers, []
-                self.offer_many(
-                    np.array([o[0] for o in offers]),
-                    np.array([o[1] for o in offers]),
-                    np.array([o[2] for o in offers]),
-                    np.array([o[3] for o in offers]),
-                )
-            if self.turns:
-                turns, self.turns = self.turns, []
-                self.enter_turns(np.unique(np.array(turns, dtype=np.intp)))
+            if self.offers or self.offer_chunks:
+                chunks, self.offer_chunks = self.offer_chunks, []
+                if self.offers:  # the few made table by table
+                    chunks.append(np.array(self.offers, dtype=np.intp).T)
+                    self.offers = []
+                t, seat, tile, on = np.concatenate(chunks, axis=1)
+                self.offer_many(t, seat, tile, on)
+            if self.turns or self.turn_chunks:
+                chunks, self.turn_chunks = self.turn_chunks, []
+                chunks.append(np.array(self.turns, dtype=np.intp))
+                self.turns = []
+                self.enter_turns(np.unique(np.concatenate(chunks)))
 
     # ---------------------------------------------------------------- draws
     def draw_many(self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp]) -> None:
@@ -265,7 +266,7 @@ class VectorGames(Moments):
         if self.record:
             for table, who, tl in zip(t.tolist(), seat.tolist(), tile.tolist(), strict=True):
                 self.events[table].append(Event(DRAW, seat=who, tile=tl))
-        self.turns.extend(t.tolist())
+        self.turn_chunks.append(t.astype(np.intp))
 
     def exhaustive_many(self, t: npt.NDArray[np.intp]) -> None:
         """The live wall is empty: who is tenpai (the shanten of every seat by arrays, the
@@ -413,7 +414,7 @@ class VectorGames(Moments):
                 t.tolist(), seat.tolist(), tile.tolist(), tsumogiri.tolist(), strict=True
             ):
                 self.events[table].append(Event(DISCARD, seat=who, tile=tl, tsumogiri=tg))
-        self.offers.extend(zip(t.tolist(), seat.tolist(), tile.tolist(), [ON_DISCARD] * len(t), strict=True))
+        self.offer_chunks.append(np.stack([t, seat, tile, np.full(len(t), ON_DISCARD)]).astype(np.intp))
 
     def offer_many(
         self,

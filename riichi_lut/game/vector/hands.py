@@ -75,8 +75,12 @@ class Hands:
         self.claim_kind = np.zeros(n, dtype=np.int8)
         self.legal_cache: dict[tuple[int, int], list[Action]] = {}
         self.cached = np.zeros(n, dtype=bool)  # the turn's legal actions are in legal_cache
+        # what the next flush does: claims to open on tiles (table, from, tile, kind), turns
+        # to begin; one by one from the rare moments, in arrays from the frequent ones
         self.offers: list[tuple[int, int, int, int]] = []
+        self.offer_chunks: list[npt.NDArray[np.intp]] = []
         self.turns: list[int] = []
+        self.turn_chunks: list[npt.NDArray[np.intp]] = []
         self.deals: list[int] = []  # tables whose next hand is to be dealt
         self.events: list[list[Event]] = [[] for _ in range(n)]
         self.rounds: list[list[RoundRecord]] = [[] for _ in range(n)]

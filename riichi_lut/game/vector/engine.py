@@ -536,7 +536,8 @@ class VectorGames(Moments):
                 go[i] = False
         special = go & ((on != ON_DISCARD) | s.four_kans_pending[t])
         if self.players == 4 and "four_winds" in self.rules.aborts:
-            special |= go & self.four_winds(t)
+            early = np.flatnonzero(go & s.uninterrupted[t])  # the first go-around only
+            special[early] |= self.four_winds(t[early])
         for i in np.flatnonzero(special).tolist():
             self.after_claims(int(t[i]))
         go &= ~special

@@ -10,7 +10,7 @@ import pytest
 
 from riichi_lut.analysis.acceptance import NECESSARY, analyse
 from riichi_lut.errors import IllegalActionError, InvalidArgumentError
-from riichi_lut.game import play_one, read_log, replay
+from riichi_lut.game import DrawResult, play_one, read_log, replay
 from riichi_lut.game.logs import write_tenhou6
 from riichi_lut.game.rules import TENHOU_GAME
 from riichi_lut.game.seat import waits_of
@@ -144,3 +144,32 @@ def test_bad_arguments_name_what_is_wrong(seeds, policies, words):
 
 def test_no_seeds_no_games():
     assert play_vector([], ["random"] * 4) == []
+
+
+def _endings(record) -> set[str]:
+    """The rare things a game holds: draw kinds, pao, a double ron."""
+    out = set()
+    for hand in record.rounds:
+        wins = [r for r in hand.results if not isinstance(r, DrawResult)]
+        out |= {r.kind for r in hand.results if isinstance(r, DrawResult)}
+        out |= {"pao" for r in wins if r.pao is not None}
+        out |= {"double_ron"} if len(wins) == 2 else set()
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("policy", "seed", "ending"),
+    [  # seeds found by playing thousands of games: each holds its rare ending
+        ("random", 879, "four_kans"),
+        ("random", 13, "nine_terminals"),
+        ("efficiency", 674, "four_winds"),
+        ("efficiency", 1367, "pao"),
+        ("efficiency", 6, "four_riichi"),
+        ("efficiency", 6, "double_ron"),
+    ],
+)
+def test_games_with_rare_endings_are_the_reference_games(policy, seed, ending):
+    game = play_vector([seed], [policy] * 4)[0]
+    assert ending in _endings(game)
+    assert assert_same_games(policy, 4, "hanchan", [seed]) >= 1

@@ -22,9 +22,9 @@ import time
 from pathlib import Path
 
 from _common import ROOT, load_text, log, print_header, version  # puts the checkout first on sys.path
-from riichi_lut.game.logs.mjai import write_mjai
 
 from riichi_lut.game.logs import read_log
+from riichi_lut.game.logs.mjai import write_mjai
 from riichi_lut.game.replay import replay
 
 LOGS = ROOT / "tests" / "data" / "game-logs" / "mjlog"

@@ -16,10 +16,10 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from _common import log  # puts the checkout first on sys.path
-from riichi_lut.game.logs.mjai import write_mjai
-from riichi_lut.game.logs.tenhou6 import write_tenhou6
 
 from riichi_lut.game.logs import read_log
+from riichi_lut.game.logs.mjai import write_mjai
+from riichi_lut.game.logs.tenhou6 import write_tenhou6
 from riichi_lut.game.play import play_one
 from riichi_lut.game.replay import replay
 

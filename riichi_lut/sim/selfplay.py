@@ -11,7 +11,10 @@ so "live" is what is really left in the wall.
 136 - 13 = 123 tiles, drawn in random order — no other players (no calls, no ron, no
 opponents' discards), no dead wall, no dora indicators, no red fives; ``draws`` must be at
 most 123 (the default 18 is about one player's share of a real live wall). A game stops
-at its win or after ``draws`` draws (or, with kita, when its wall is empty).
+at its win or after ``draws`` draws (or, with kita, when its wall is empty). Whole games
+with opponents, calls and the rules of play are :mod:`riichi_lut.game` (one table:
+``game.play_one``; thousands in lock-step: ``game.vector.play_vector``; tournaments:
+``game.play``); this model stays what it is, a quick measure of a hand's speed alone.
 
 **Riichi** (``riichi=True``, the default): the player declares riichi with the first
 discard that leaves the hand tenpai (at the first discard when the deal itself is

@@ -174,3 +174,31 @@ def test_games_with_rare_endings_are_the_reference_games(policy, seed, ending):
     game = play_vector([seed], [policy] * 4)[0]
     assert ending in _endings(game)
     assert assert_same_games(policy, 4, "hanchan", [seed]) >= 1
+
+
+def _robbed_kan(record) -> bool:
+    return any(
+        a.type == "added_kan" and b.type == "ron"
+        for hand in record.rounds
+        for a, b in zip(hand.events, hand.events[1:], strict=False)
+    )
+
+
+def _kita_win(record) -> bool:
+    return any(not isinstance(r, DrawResult) and r.kita for hand in record.rounds for r in hand.results)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("lineup", "seed", "holds"),
+    [  # mixed tables: the random bot makes the kans and sets North aside, the other wins
+        (["efficiency", "random", "efficiency", "random"], 91, _robbed_kan),
+        (["efficiency", "random", "random"], 128, _robbed_kan),
+        (["efficiency", "random", "random"], 239, _kita_win),
+    ],
+)
+def test_mixed_tables_with_a_robbed_kan_or_a_kita_win_are_the_reference_games(lineup, seed, holds):
+    game = play_vector([seed], lineup, players=len(lineup))[0]
+    assert holds(game)
+    reference = play_one(lineup, seed=seed, players=len(lineup))
+    assert game.rounds == reference.rounds and game.final_points == reference.final_points

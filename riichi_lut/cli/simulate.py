@@ -320,16 +320,21 @@ def _common(p: argparse.ArgumentParser, *, seeded: bool = True, chunk: int = 0) 
         p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same numbers)")
         p.add_argument("--workers", type=int, default=1, help="processes to use")
         p.add_argument("--chunk-size", type=int, default=chunk, help="items per chunk (memory per worker)")
-        p.add_argument(
-            "--dask", default="", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786"
-        )
-        p.add_argument(
-            "--dask-timeout",
-            type=float,
-            default=None,
-            metavar="SECONDS",
-            help="seconds to reach the --dask scheduler (default: Dask's connect timeout, 30 s)",
-        )
+        add_dask_options(p)
+
+
+def add_dask_options(p: argparse.ArgumentParser) -> None:
+    """``--dask ADDRESS`` and ``--dask-timeout SECONDS`` (read by :func:`dask_client`)."""
+    p.add_argument(
+        "--dask", default="", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786"
+    )
+    p.add_argument(
+        "--dask-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds to reach the --dask scheduler (default: Dask's connect timeout, 30 s)",
+    )
 
 
 def add_parser(sub: Any) -> None:

@@ -21,7 +21,7 @@ import numpy as np
 from ..game.policies import POLICIES
 from ..game.rules import LENGTHS
 from .options import examples
-from .simulate import dask_client, plot_checked
+from .simulate import add_dask_options, dask_client, plot_checked
 
 __all__ = ["FLAGS", "add_parser"]
 
@@ -143,16 +143,7 @@ def add_parser(sub: Any) -> None:
         help="duplicate: every wall once per rotation of the seats; rotate: the seats turn by one each game",
     )
     p.add_argument("--workers", type=int, default=1, help="processes to use")
-    p.add_argument(
-        "--dask", default="", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786"
-    )
-    p.add_argument(
-        "--dask-timeout",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="seconds to reach the --dask scheduler (default: Dask's connect timeout, 30 s)",
-    )
+    add_dask_options(p)
     p.add_argument("--progress", action="store_true", help="a progress bar on stderr (games played)")
     p.add_argument(
         "--plot", default="", metavar="PNG", help="write the rank and points distributions (matplotlib)"

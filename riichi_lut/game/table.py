@@ -62,7 +62,7 @@ from .roundwall import UNKNOWN, RoundWall
 from .rules import GameRules
 from .seat import Meld, RiverTile, SeatState
 from .view import Claim
-from .wins import CLOSED_KAN_ROB, win_at
+from .wins import CLOSED_KAN_ROB, can_ron, can_tsumo, win_at
 
 __all__ = ["CLOSED_KAN_ROB", "Claim", "Table", "step"]
 
@@ -150,17 +150,10 @@ class Table:
         return win_at(self, seat, tile, tsumo, chankan, legality)
 
     def can_tsumo(self, seat: int) -> bool:
-        me = self.seats[seat]
-        drawn = me.drawn
-        if drawn is None or me.shanten(self.players) != -1:
-            return False
-        return self._win(seat, drawn, True, seat, legality=True) is not None
+        return can_tsumo(self, seat)
 
     def can_ron(self, seat: int, tile: int, discarder: int, chankan: bool | str) -> bool:
-        me = self.seats[seat]
-        if not me.completes(tile, self.players) or me.is_furiten(self.players):
-            return False
-        return self._win(seat, tile, False, discarder, chankan, legality=True) is not None
+        return can_ron(self, seat, tile, chankan)
 
     # ---------------------------------------------------------------- step
     def step(self, actions: Mapping[int, Action] | None = None) -> list[Event]:

@@ -17,7 +17,7 @@ from .roundwall import UNKNOWN
 if TYPE_CHECKING:
     from .view import TableView
 
-__all__ = ["CLOSED_KAN_ROB", "win_at"]
+__all__ = ["CLOSED_KAN_ROB", "can_ron", "can_tsumo", "win_at"]
 
 #: ``Claim.chankan`` of a closed kan's tile: only thirteen orphans may rob it.
 CLOSED_KAN_ROB = "closed"
@@ -73,3 +73,21 @@ def win_at(
         if chankan == CLOSED_KAN_ROB:  # only thirteen orphans robs a closed kan
             return None
         raise
+
+
+def can_tsumo(table: TableView, seat: int) -> bool:
+    """``seat`` may win on the tile it just drew: a complete hand with a yaku."""
+    me = table.seats[seat]
+    drawn = me.drawn
+    if drawn is None or me.shanten(table.players) != -1:
+        return False
+    return win_at(table, seat, drawn, True, legality=True) is not None
+
+
+def can_ron(table: TableView, seat: int, tile: int, chankan: bool | str) -> bool:
+    """``seat`` may win on ``tile`` another let go: it completes the hand, the seat is not
+    furiten, and the win has a yaku."""
+    me = table.seats[seat]
+    if not me.completes(tile, table.players) or me.is_furiten(table.players):
+        return False
+    return win_at(table, seat, tile, False, chankan, legality=True) is not None

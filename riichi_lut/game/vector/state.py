@@ -26,7 +26,7 @@ from ..rules import GameRules
 from ..seat import Meld, RiverTile, SeatState
 from ..view import Claim
 from ..wall import Wall
-from ..wins import win_at
+from ..wins import can_ron, can_tsumo
 
 __all__ = [
     "CODE_OF_ID",
@@ -375,13 +375,7 @@ class TableAt:
         return self.wall.remaining > 0 and int(self.state.nkans[self.t]) < 4
 
     def can_tsumo(self, seat: int) -> bool:
-        me = self.seats[seat]
-        if me.drawn is None or me.shanten(self.players) != -1:
-            return False
-        return win_at(self, seat, me.drawn, True, False, True) is not None
+        return can_tsumo(self, seat)
 
     def can_ron(self, seat: int, tile: int, discarder: int, chankan: bool | str) -> bool:
-        me = self.seats[seat]
-        if not me.completes(tile, self.players) or me.is_furiten(self.players):
-            return False
-        return win_at(self, seat, tile, False, chankan, True) is not None
+        return can_ron(self, seat, tile, chankan)

@@ -37,11 +37,12 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import itertools
 import operator
 import struct
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from ..core.players import ABSENT_IN_THREE_PLAYER
 from ..errors import InvalidArgumentError, LogFormatError
@@ -246,23 +247,6 @@ _LABEL = b"riichi-lut wall v1"
 _WORD_LIMIT = 2**63 - 1
 
 
-def _word_stream(prefix: bytes) -> Iterator[int]:
-    """32-bit words: SHA-512 of ``prefix`` + the block number (8 bytes, little-endian) for
-    blocks 0, 1, 2, …, each digest read as 16 little-endian words."""
-    for block in itertools.count():
-        yield from struct.unpack("<16I", hashlib.sha512(prefix + struct.pack("<Q", block)).digest())
-
-
-def _below(words: Iterator[int], bound: int) -> int:
-    """Uniform in ``0..bound-1``: the first word below the largest multiple of ``bound``
-    that fits in 32 bits, modulo ``bound`` (rejection sampling: no modulo bias)."""
-    limit = (1 << 32) - (1 << 32) % bound
-    for value in words:
-        if value < limit:
-            return value % bound
-    raise ValueError("the word stream ended")
-
-
 def seeded_wall(seed: int, round: int, honba: int, *, players: int = 4, game: int = 0) -> Wall:
     """Our wall of one hand: a function of ``seed``, ``round`` (0 = East 1), ``honba``,
     ``players`` and ``game`` only (the algorithm: ``docs/game-wall.md``).
@@ -275,13 +259,60 @@ def seeded_wall(seed: int, round: int, honba: int, *, players: int = 4, game: in
         for name, value in (("seed", seed), ("round", round), ("honba", honba), ("game", game))
     ]
     players = _players(players)
-    words = _word_stream(_LABEL + struct.pack("<5Q", values[0], values[1], values[2], players, values[3]))
+    prefix = _LABEL + struct.pack("<5Q", values[0], values[1], values[2], players, values[3])
     yama = list(_IDS[players])
     n = len(yama)
-    for i in range(n - 1):
-        j = i + _below(words, n - i)
-        yama[i], yama[j] = yama[j], yama[i]
-    return Wall(tuple(yama), (_below(words, 6), _below(words, 6)), players)
+    # the vectorised game makes its walls here: the words of the blocks usually needed at
+    # once, every draw's index by one array operation, checked for a rejected word (about
+    # one wall in 500,000 has one, drawn then word by word)
+    words = _block_words(prefix, 0, _BLOCKS[players])
+    used = np.array(words[: n - 1], dtype=np.int64)
+    bounds = _BOUNDS[players]
+    if (used >= _LIMITS_OF[players]).any():
+        k = 0
+        for i in range(n - 1):
+            j, k = _next_below(prefix, words, k, n - i)
+            yama[i], yama[i + j] = yama[i + j], yama[i]
+    else:
+        k = n - 1
+        for i, j in enumerate((used % bounds + _STARTS[players]).tolist()):
+            yama[i], yama[j] = yama[j], yama[i]
+    first, k = _next_below(prefix, words, k, 6)
+    second, k = _next_below(prefix, words, k, 6)
+    return Wall(tuple(yama), (first, second), players)
+
+
+def _next_below(prefix: bytes, words: list[int], k: int, bound: int) -> tuple[int, int]:
+    """Uniform in ``0..bound-1`` from ``words[k:]``: the first word below the largest
+    multiple of ``bound`` that fits in 32 bits, modulo ``bound`` (rejection sampling: no
+    modulo bias), and the index of the next unused word. ``words`` holds whole blocks of
+    ``prefix``'s stream and is extended with the next block when it runs out."""
+    limit = _LIMITS[bound]
+    while True:
+        if k == len(words):
+            words += _block_words(prefix, k // 16, k // 16 + 1)
+        word = words[k]
+        k += 1
+        if word < limit:
+            return word % bound, k
+
+
+#: The largest multiple of ``bound`` that fits in 32 bits, for each bound of a wall's draws.
+_LIMITS = [0] + [(1 << 32) - (1 << 32) % bound for bound in range(1, 137)]
+#: SHA-512 blocks (16 words each) a wall of 4 / 3 players usually needs: 135 / 107 draws.
+_BLOCKS = {4: 9, 3: 7}
+#: Per wall size: the bound of each Fisher-Yates draw, its limit, and the draw's first place.
+_BOUNDS = {p: np.arange(len(_IDS[p]), 1, -1, dtype=np.int64) for p in (4, 3)}
+_LIMITS_OF = {p: np.array([_LIMITS[b] for b in _BOUNDS[p]], dtype=np.int64) for p in (4, 3)}
+_STARTS = {p: np.arange(len(_IDS[p]) - 1, dtype=np.int64) for p in (4, 3)}
+
+
+def _block_words(prefix: bytes, first: int, end: int) -> list[int]:
+    """The 32-bit words of blocks ``first..end-1`` of ``prefix``'s stream: block ``b`` is
+    the SHA-512 of ``prefix`` + ``b`` (8 bytes, little-endian), read as 16 little-endian
+    words."""
+    digests = b"".join(hashlib.sha512(prefix + struct.pack("<Q", b)).digest() for b in range(first, end))
+    return list(struct.unpack(f"<{16 * (end - first)}I", digests))
 
 
 def wall_from_tiles(tiles: Iterable[int], *, dice: Sequence[int] | None = None, players: int = 4) -> Wall:

@@ -36,7 +36,7 @@ from ..outcome import exhaustive_outcome
 from ..record import CHI, CLOSED_KAN, DISCARD, DRAW, PON, Event, GameRecord
 from ..rules import GameRules
 from ..seat import waits_of
-from .hands import CHANKAN, CLAIM, DONE, ON_DISCARD, TURN
+from .hands import CHANKAN, CLAIM, DONE, ON_DISCARD, TURN, seats_of
 from .moments import Moments
 from .state import KIND_OF_CODE, MELD_TYPES
 
@@ -54,6 +54,13 @@ _RED_OF_KIND = np.array([{4: 34, 13: 35, 22: 36}.get(k, -1) for k in range(NUM_K
 _CHI_MELD, _PON_MELD = MELD_TYPES.index(CHI), MELD_TYPES.index(PON)
 _CLOSED_KAN_MELD = MELD_TYPES.index(CLOSED_KAN)
 _TERMINAL_OR_HONOR = np.isin(np.arange(NUM_KINDS), TERMINALS_AND_HONORS)
+
+
+def _tables(t: npt.NDArray[np.intp], n: int) -> npt.NDArray[np.intp]:
+    """The distinct tables of ``t``, ascending (``np.unique`` without its sort: ``t`` < ``n``)."""
+    marked = np.zeros(n, dtype=bool)
+    marked[t] = True
+    return np.flatnonzero(marked)
 
 
 class VectorGames(Moments):
@@ -118,7 +125,7 @@ class VectorGames(Moments):
         ct, cs, ca = rows_t[~turn], rows_s[~turn], chosen[~turn]
         claimed = np.zeros(self.n, dtype=bool)
         claimed[ct[ca != _PASS_ID]] = True
-        passed = np.unique(ct[~claimed[ct]])
+        passed = _tables(ct[~claimed[ct]], self.n)
         self.nobody_claims(
             passed, self.claim_from[passed].astype(np.intp), self.claim_kind[passed].astype(np.intp)
         )
@@ -243,7 +250,7 @@ class VectorGames(Moments):
                 chunks, self.turn_chunks = self.turn_chunks, []
                 chunks.append(np.array(self.turns, dtype=np.intp))
                 self.turns = []
-                self.enter_turns(np.unique(np.concatenate(chunks)))
+                self.enter_turns(_tables(np.concatenate(chunks), self.n))
 
     # ---------------------------------------------------------------- draws
     def draw_many(self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp]) -> None:
@@ -287,14 +294,10 @@ class VectorGames(Moments):
         inside = np.arange(tiles.shape[2]) < length[:, :, None]
         clean = _TERMINAL_OR_HONOR[KIND_OF_CODE[np.maximum(tiles, 0)]] & (s.river_called_by[t] < 0)
         nagashi = (length > 0) & (clean | ~inside).all(axis=2)
-        for i, table in enumerate(t.tolist()):
-            outcome = exhaustive_outcome(
-                self.rules,
-                p,
-                int(s.dealer[table]),
-                tuple(np.flatnonzero(tenpai[i]).tolist()),
-                tuple(np.flatnonzero(nagashi[i]).tolist()),
-            )
+        for table, dealer, ready, clean_river in zip(
+            t.tolist(), s.dealer[t].tolist(), tenpai.tolist(), nagashi.tolist(), strict=True
+        ):
+            outcome = exhaustive_outcome(self.rules, p, dealer, seats_of(ready), seats_of(clean_river))
             self.end(table, self.view(table), outcome)
 
     # ---------------------------------------------------------------- turns
@@ -307,14 +310,17 @@ class VectorGames(Moments):
             return
         seat = s.actor[t].astype(np.intp)
         kinds = s.kinds[t, seat]
-        called = s.forbidden[t, seat].any(axis=1)  # after a chi or pon: discards only
-        full = np.logical_not(called)
+        forbidden = s.forbidden[t, seat]
+        full = ~forbidden.any(axis=1)  # after a chi or pon (kuikae set): discards only
+        # only the 14-tile hands that may be complete or tenpai are looked up: a draw lowers
+        # the shanten of the 13 tiles before it (``shanten13``) by one at most; a replacement
+        # draw follows a kan or kita that changed the hand, so those hands are looked up too
+        look = full & ((self.shanten13[t, seat] <= 1) | s.rinshan_draw[t])
         shanten = np.full(len(t), 8, dtype=np.int8)
-        if full.any():
-            shanten[full] = shanten_batch(kinds[full], s.nmelds[t[full], seat[full]], players=self.players)
+        if look.any():
+            shanten[look] = shanten_batch(kinds[look], s.nmelds[t[look], seat[look]], players=self.players)
         remaining = s.remaining[t]
-        kan_ok = np.asarray((remaining > 0) & (s.nkans[t] < 4), dtype=bool)
-        closed = ((s.meld_type[t, seat] < 0) | (s.meld_type[t, seat] == _CLOSED_KAN_MELD)).all(axis=1)
+        kan_ok = (remaining > 0) & (s.nkans[t] < 4)
         riichi = s.riichi[t, seat]
         fours = (kinds == 4) & kan_ok[:, None]
         complex_ = full & (
@@ -323,22 +329,21 @@ class VectorGames(Moments):
             | (fours.any(axis=1) & riichi)  # a closed kan in riichi: only if the waits stay
         )
         mask = np.zeros((len(t), NUM_ACTIONS), dtype=bool)
-        codes = s.codes[t, seat] > 0
-        allowed = ~s.forbidden[t, seat][:, KIND_OF_CODE]
-        mask[:, :NUM_CODES] = codes & allowed
+        mask[:, :NUM_CODES] = (s.codes[t, seat] > 0) & ~forbidden[:, KIND_OF_CODE]
         drawn = s.drawn[t, seat].astype(np.intp)
         in_riichi = np.flatnonzero(riichi & ~complex_)  # in riichi: the tile drawn, kita
         mask[in_riichi, :NUM_CODES] = False
         mask[in_riichi, drawn[in_riichi]] = True
-        added = s.pon_kind[t, seat] & (kinds > 0) & kan_ok[:, None] & full[:, None] & ~riichi[:, None]
-        mask[:, _ADDED_KAN_ID : _ADDED_KAN_ID + NUM_KINDS] = added
-        mask[:, _CLOSED_KAN_ID : _CLOSED_KAN_ID + NUM_KINDS] = fours & full[:, None] & ~riichi[:, None]
+        kans = (full & ~riichi)[:, None] & kan_ok[:, None]
+        mask[:, _ADDED_KAN_ID : _ADDED_KAN_ID + NUM_KINDS] = s.pon_kind[t, seat] & (kinds > 0) & kans
+        mask[:, _CLOSED_KAN_ID : _CLOSED_KAN_ID + NUM_KINDS] = (kinds == 4) & kans
         if self.players == 3:
             north = (kinds[:, 30] > 0) & (~riichi | (drawn == 30))
             mask[:, _KITA_ID] = full & north & (remaining > 0)
         first = s.uninterrupted[t] & (s.river_len[t, seat] == 0) & (drawn >= 0)
         mask[:, _NINE_ID] = first & ((kinds[:, _ORPHANS] > 0).sum(axis=1) >= 9)
-        closed = ((s.meld_type[t, seat] < 0) | (s.meld_type[t, seat] == _CLOSED_KAN_MELD)).all(axis=1)
+        meld_type = s.meld_type[t, seat]
+        closed = ((meld_type < 0) | (meld_type == _CLOSED_KAN_MELD)).all(axis=1)
         may_riichi = full & ~complex_ & ~riichi & (shanten == 0) & closed
         may_riichi &= (s.scores[t, seat] >= 1000) & (remaining >= 4)
         mask[may_riichi, _RIICHI_ID] = self.riichi_legal(t[may_riichi], seat[may_riichi])
@@ -445,8 +450,9 @@ class VectorGames(Moments):
         self.completes[t] = completes
         # the claims of each seat, compact: chi low / middle / high, pon, open kan, ron, pass
         claim = np.zeros((k, p, 7), dtype=bool)
-        held = s.kinds[t][np.arange(k), :, kind]  # [k, p] tiles of the kind each seat holds
-        total = s.kinds[t].sum(axis=2)
+        at = (t[:, None], np.arange(p), kind[:, None])  # [k, p]: each seat, the tile's kind
+        held = s.kinds[at]  # tiles of the kind each seat holds
+        total = 13 - 3 * s.nmelds[t]  # every 13-tile hand: 13 tiles less 3 a meld
         remaining = s.remaining[t]
         calls_open = (
             (on == ON_DISCARD)[:, None] & ~s.riichi[t] & (remaining > 0)[:, None] & other.reshape(k, p)
@@ -457,7 +463,7 @@ class VectorGames(Moments):
         if p == 4:
             self.chi_mask(t, discarder, kind, calls_open, claim)
         # a ron needs no furiten: missed tiles, riichi, or this very kind in the seat's river
-        furiten = s.furiten_turn[t] | s.furiten_riichi[t] | s.discarded[t][np.arange(k), :, kind]
+        furiten = s.furiten_turn[t] | s.furiten_riichi[t] | s.discarded[at]
         for i, seat in zip(*np.nonzero(completes & ~furiten), strict=True):
             table = int(t[i])
             view = self.view(table)

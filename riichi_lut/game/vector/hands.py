@@ -53,6 +53,11 @@ CHANKAN: dict[int, bool | str] = {ON_DISCARD: False, ON_ADDED_KAN: True, ON_CLOS
 _MAX_HANDS = 1000
 
 
+def seats_of(flags: list[bool]) -> tuple[int, ...]:
+    """The seats whose flag is set (a table's row of a per-seat flag array, as a list)."""
+    return tuple(seat for seat, flag in enumerate(flags) if flag)
+
+
 class Hands:
     """The state of N games and the life of their hands (see the module docstring)."""
 
@@ -209,7 +214,7 @@ class Hands:
         start = self.starts[t]
         self.outcomes[t].append(outcome)
         self.marks[t].append(
-            (tuple(np.flatnonzero(self.declared[t]).tolist()), tuple(np.flatnonzero(self.opened[t]).tolist()))
+            (seats_of(self.declared[t].tolist()), seats_of(self.opened[t].tolist()))
         )
         dice = s.dice[t].tolist()
         self.rounds[t].append(

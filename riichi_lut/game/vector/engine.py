@@ -138,9 +138,7 @@ class VectorGames(Moments):
         pons = np.zeros(self.n, dtype=bool)
         pons[ct[ca == _PON_ID]] = True
         winner = call & ~other[ct] & ~(pons[ct] & (ca != _PON_ID))
-        tile = self.claim_tile[ct].astype(np.intp)
-        honor_pon = (ca == _PON_ID) & (KIND_OF_CODE[tile] >= 27)  # pao may follow: table by table
-        simple = winner & ~honor_pon & ~self.s.declaring[ct, self.claim_from[ct]]
+        simple = winner & ~self.s.declaring[ct, self.claim_from[ct]]
         fast = np.zeros(self.n, dtype=bool)
         fast[ct[simple]] = True
         self.call_many(ct[simple], cs[simple], ca[simple])
@@ -203,6 +201,7 @@ class VectorGames(Moments):
         s.meld_target[t, seat, m] = discarder
         s.nmelds[t, seat] += 1
         s.pon_kind[t[pon], seat[pon], kind[pon]] = True
+        self.pao_many(t, seat, kind, pon, discarder)
         s.uninterrupted[t] = False
         s.ippatsu[t] = False
         self.opened[t, seat] = True
@@ -228,6 +227,29 @@ class VectorGames(Moments):
                     )
                 )
         self.turn_chunks.append(t.astype(np.intp))
+
+    def pao_many(
+        self,
+        t: npt.NDArray[np.intp],
+        seat: npt.NDArray[np.intp],
+        kind: npt.NDArray[np.intp],
+        pon: npt.NDArray[np.bool_],
+        discarder: npt.NDArray[np.intp],
+    ) -> None:
+        """``Moments.note_pao`` by arrays, after the pons of ``kind`` were added: the
+        discarder is liable when the pon makes the seat's third dragon or fourth wind set."""
+        honor = pon & (kind >= 27)
+        if not honor.any():
+            return
+        s = self.s
+        t, seat, kind, discarder = t[honor], seat[honor], kind[honor], discarder[honor]
+        types = s.meld_type[t, seat]
+        kinds = KIND_OF_CODE[np.maximum(s.meld_tiles[t, seat, :, 0], 0)]
+        sets = (types >= 0) & (types != _CHI_MELD)
+        dragons = (sets & (kinds >= 31)).sum(axis=1)
+        winds = (sets & (kinds >= 27) & (kinds <= 30)).sum(axis=1)
+        liable = np.where(kind >= 31, dragons == 3, winds == 4)
+        s.pao[t[liable], seat[liable]] = discarder[liable]
 
     def flush_queues(self) -> None:
         """Open the claims on the discards made, then set the masks of the turns begun."""

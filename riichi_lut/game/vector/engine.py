@@ -44,7 +44,7 @@ __all__ = ["CLAIM", "DONE", "TURN", "VectorGames"]
 
 
 _RIICHI_ID, _CHI_ID, _PON_ID, _OPEN_KAN_ID = 37, 38, 41, 42
-_CLOSED_KAN_ID, _ADDED_KAN_ID, _RON_ID, _PASS_ID, _NINE_ID, _KITA_ID = 43, 77, 112, 113, 114, 115
+_CLOSED_KAN_ID, _ADDED_KAN_ID, _TSUMO_ID, _RON_ID, _PASS_ID, _NINE_ID, _KITA_ID = 43, 77, 111, 112, 113, 114, 115
 _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
 _NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(NUM_KINDS)])
 _HONOR = np.arange(NUM_KINDS) >= 27
@@ -345,14 +345,21 @@ class VectorGames(Moments):
         kan_ok = (remaining > 0) & (s.nkans[t] < 4)
         riichi = s.riichi[t, seat]
         fours = (kinds == 4) & kan_ok[:, None]
+        drawn = s.drawn[t, seat].astype(np.intp)
+        meld_type = s.meld_type[t, seat]
+        closed = ((meld_type < 0) | (meld_type == _CLOSED_KAN_MELD)).all(axis=1)
+        # a closed complete hand may tsumo (menzen tsumo is its yaku); an open one needs
+        # the scorer to find a yaku (``can_tsumo``)
+        tsumo = full & (shanten == -1) & closed & (drawn >= 0)
+        declaring = full & s.declaring[t, seat]  # the declaration discard: those that keep tenpai
         complex_ = full & (
-            s.declaring[t, seat]  # the declaration discard: only those that keep tenpai
-            | (shanten == -1)  # tsumo
-            | (fours.any(axis=1) & riichi)  # a closed kan in riichi: only if the waits stay
+            ((shanten == -1) & ~tsumo)  # tsumo with a yaku?
+            # a closed kan in riichi: of the tile drawn, only if the waits stay
+            | (riichi & fours[np.arange(len(t)), KIND_OF_CODE[np.maximum(drawn, 0)]] & (drawn >= 0))
         )
         mask = np.zeros((len(t), NUM_ACTIONS), dtype=bool)
         mask[:, :NUM_CODES] = (s.codes[t, seat] > 0) & ~forbidden[:, KIND_OF_CODE]
-        drawn = s.drawn[t, seat].astype(np.intp)
+        mask[:, _TSUMO_ID] = tsumo
         in_riichi = np.flatnonzero(riichi & ~complex_)  # in riichi: the tile drawn, kita
         mask[in_riichi, :NUM_CODES] = False
         mask[in_riichi, drawn[in_riichi]] = True
@@ -364,11 +371,13 @@ class VectorGames(Moments):
             mask[:, _KITA_ID] = full & north & (remaining > 0)
         first = s.uninterrupted[t] & (s.river_len[t, seat] == 0) & (drawn >= 0)
         mask[:, _NINE_ID] = first & ((kinds[:, _ORPHANS] > 0).sum(axis=1) >= 9)
-        meld_type = s.meld_type[t, seat]
-        closed = ((meld_type < 0) | (meld_type == _CLOSED_KAN_MELD)).all(axis=1)
-        may_riichi = full & ~complex_ & ~riichi & (shanten == 0) & closed
+        may_riichi = full & ~complex_ & ~riichi & (shanten <= 0) & closed
         may_riichi &= (s.scores[t, seat] >= 1000) & (remaining >= 4)
-        mask[may_riichi, _RIICHI_ID] = self.riichi_legal(t[may_riichi], seat[may_riichi])
+        mask[may_riichi, _RIICHI_ID] = self.tenpai_discards(t[may_riichi], seat[may_riichi]).any(axis=1)
+        if declaring.any():
+            keeps = self.tenpai_discards(t[declaring], seat[declaring])
+            mask[declaring, :NUM_CODES] &= keeps[:, KIND_OF_CODE]
+            mask[declaring, NUM_CODES:] = False
         self.mask[t, seat] = mask
         for i in np.flatnonzero(complex_).tolist():
             table, who = int(t[i]), int(seat[i])
@@ -382,13 +391,17 @@ class VectorGames(Moments):
                 self.mask[table, who, action_id(a)] = True
         self.deciding[t, seat] = True
 
-    def riichi_legal(self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
-        """Riichi by arrays for closed 14-tile hands at shanten 0 (``legal._can_riichi``):
-        some discard leaves a tenpai hand with a wait the hand and its closed kans do not
-        hold all four of (the acceptance of each discard, ``ukeire_batch``)."""
+    def tenpai_discards(
+        self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp]
+    ) -> npt.NDArray[np.bool_]:
+        """For closed 14-tile hands at shanten 0 or -1, the kinds whose discard leaves a
+        tenpai hand with a wait the hand and its closed kans do not hold all four of
+        (``SeatState.waits_after``; by the acceptance of each discard, ``ukeire_batch``):
+        riichi is legal when there is one (``legal._can_riichi``), and its declaration
+        discards only those."""
         s = self.s
         if not len(t):
-            return np.zeros(0, dtype=bool)
+            return np.zeros((0, NUM_KINDS), dtype=bool)
         hand = s.kinds[t, seat].astype(np.int16)
         rows, kinds = np.nonzero(hand)
         counts = hand[rows].copy()
@@ -406,9 +419,9 @@ class VectorGames(Moments):
         )
         waits = after.accepted & (counts + called[rows] < 4)
         ok = (after.shanten == 0) & waits.any(axis=1)
-        legal = np.zeros(len(t), dtype=bool)
-        legal[rows[ok]] = True
-        return legal
+        keeps = np.zeros((len(t), NUM_KINDS), dtype=bool)
+        keeps[rows[ok], kinds[ok]] = True
+        return keeps
 
     # ---------------------------------------------------------------- discards and claims
     def discard_many(

@@ -111,6 +111,8 @@ class Moments(Hands):
             return Action(ADDED_KAN_A, seat, tile=tile, consumed=consumed)
         if a == 37:
             return Action(RIICHI_A, seat)
+        if a == 111:
+            return Action(TSUMO_A, seat, tile=int(s.drawn[t, seat]))
         if a == 114:
             return Action(NINE_A, seat)
         if a == 115:

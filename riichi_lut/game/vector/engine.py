@@ -43,8 +43,8 @@ from .state import KIND_OF_CODE, MELD_TYPES
 __all__ = ["CLAIM", "DONE", "TURN", "VectorGames"]
 
 
-_RIICHI_ID, _CHI_ID, _PON_ID, _OPEN_KAN_ID = 37, 38, 41, 42
-_CLOSED_KAN_ID, _ADDED_KAN_ID, _TSUMO_ID, _RON_ID, _PASS_ID, _NINE_ID, _KITA_ID = 43, 77, 111, 112, 113, 114, 115
+_RIICHI_ID, _CHI_ID, _PON_ID, _OPEN_KAN_ID, _CLOSED_KAN_ID, _ADDED_KAN_ID = 37, 38, 41, 42, 43, 77
+_TSUMO_ID, _RON_ID, _PASS_ID, _NINE_ID, _KITA_ID = 111, 112, 113, 114, 115
 _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
 _NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(NUM_KINDS)])
 _HONOR = np.arange(NUM_KINDS) >= 27
@@ -391,9 +391,7 @@ class VectorGames(Moments):
                 self.mask[table, who, action_id(a)] = True
         self.deciding[t, seat] = True
 
-    def tenpai_discards(
-        self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp]
-    ) -> npt.NDArray[np.bool_]:
+    def tenpai_discards(self, t: npt.NDArray[np.intp], seat: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
         """For closed 14-tile hands at shanten 0 or -1, the kinds whose discard leaves a
         tenpai hand with a wait the hand and its closed kans do not hold all four of
         (``SeatState.waits_after``; by the acceptance of each discard, ``ukeire_batch``):

@@ -213,9 +213,7 @@ class Hands:
         end = after_round(view, outcome)
         start = self.starts[t]
         self.outcomes[t].append(outcome)
-        self.marks[t].append(
-            (seats_of(self.declared[t].tolist()), seats_of(self.opened[t].tolist()))
-        )
+        self.marks[t].append((seats_of(self.declared[t].tolist()), seats_of(self.opened[t].tolist())))
         dice = s.dice[t].tolist()
         self.rounds[t].append(
             RoundRecord(

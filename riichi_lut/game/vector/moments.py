@@ -54,6 +54,10 @@ def _red_of(kind: int) -> int | None:
     return red_code_of_kind(kind) if kind in RED_FIVE_KINDS else None
 
 
+#: The ids of a plain turn's actions other than discards and kans.
+_OTHER_TURN_IDS = {37: RIICHI_A, 111: TSUMO_A, 114: NINE_A, 115: KITA_A}
+
+
 class Moments(Hands):
     """The rare moments of play, table by table (see the module docstring)."""
 
@@ -109,14 +113,9 @@ class Moments(Hands):
             )
             consumed = tuple(sorted(int(c) for c in s.meld_tiles[t, seat, m] if c >= 0))
             return Action(ADDED_KAN_A, seat, tile=tile, consumed=consumed)
-        if a == 37:
-            return Action(RIICHI_A, seat)
-        if a == 111:
-            return Action(TSUMO_A, seat, tile=int(s.drawn[t, seat]))
-        if a == 114:
-            return Action(NINE_A, seat)
-        if a == 115:
-            return Action(KITA_A, seat, tile=30)
+        if a in _OTHER_TURN_IDS:  # riichi, tsumo (of the tile drawn), nine terminals, kita
+            drawn = int(s.drawn[t, seat]) if a == 111 else 30 if a == 115 else None
+            return Action(_OTHER_TURN_IDS[a], seat, tile=drawn)
         raise IllegalActionError(f"table {t} seat {seat}: action id {a} in a plain turn")
 
     def canonical_claim(self, t: int, seat: int, a: int) -> Action:

@@ -16,6 +16,7 @@ import pytest
 
 from riichi_lut.errors import IllegalActionError, InvalidArgumentError
 from riichi_lut.game.features import FEATURES, encode_batch
+from riichi_lut.game.play import play_one
 from riichi_lut.game.rules import game_rules
 from riichi_lut.game.vector.engine import VectorGames
 from riichi_lut.game.vector.hands import CHANKAN, CLAIM
@@ -104,8 +105,8 @@ def test_encode_rows_is_encode_batch_at_every_decision(players, policy):
 @pytest.mark.parametrize("players", [4, 3])
 @pytest.mark.parametrize("policy", ["random", "efficiency"])
 def test_encode_rows_is_encode_batch_over_whole_games(players, policy):
-    seen = assert_exact(list(range(20, 26)), players, policy, "hanchan")
-    assert seen["rows"] > 2000 and {0, 1} <= seen["phase"]
+    seen = assert_exact(list(range(20, 32)), players, policy, "hanchan")
+    assert seen["rows"] > 3000 and {0, 1} <= seen["phase"]
     assert {0, 2} <= seen["meld"] and (players == 3 or 1 in seen["meld"])
     if policy == "efficiency":
         assert 2 in seen["riichi"]
@@ -220,6 +221,7 @@ class RandomUser:
         self.batch = RandomBatch(seeds, players)
         self.n, self.players = len(seeds), players
         self.calls = 0
+        self.rows = set()  # the (table, seat) pairs it decided for
 
     def __call__(self, obs, mask):
         t, s = obs["table"], obs["seat"].astype(np.intp)
@@ -233,6 +235,7 @@ class RandomUser:
         view = Masks()
         view.mask = masks
         self.calls += 1
+        self.rows.update(zip(t.tolist(), s.tolist(), strict=True))
         return self.batch(view, t, s).tolist()  # a list of ints is an int array-like
 
 
@@ -248,15 +251,16 @@ def test_a_user_policy_playing_randoms_choices_plays_the_random_games(players):
 
 
 def test_user_policies_mix_with_names_in_a_lineup():
-    """Seats 0 and 3 a user policy, 1 random, 2 efficiency; the second game's lineup the
-    other way round: the games of the same lineups by names only."""
+    """Seats 0 and 3 a user policy, 1 random, 2 efficiency; the second game's lineup
+    another: the reference games (``play_one``) of the lineups with "random" for the user."""
     seeds = [41, 42]
     user = RandomUser(seeds, 4)
     lineups = [[user, "random", "efficiency", user], ["efficiency", user, user, "random"]]
-    named = [[x if isinstance(x, str) else "random" for x in lineup] for lineup in lineups]
     ours = play_vector(seeds, lineups, length="one_hand")
-    theirs = play_vector(seeds, named, length="one_hand")
-    assert [g.rounds for g in ours] == [g.rounds for g in theirs]
+    assert user.rows == {(g, x) for g, lineup in enumerate(lineups) for x in range(4) if lineup[x] is user}
+    for seed, lineup, game in zip(seeds, lineups, ours, strict=True):
+        named = [x if isinstance(x, str) else "random" for x in lineup]
+        assert game.rounds == play_one(named, seed=seed, length="one_hand").rounds
 
 
 def lowest(obs, mask):

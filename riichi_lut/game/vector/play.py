@@ -85,8 +85,10 @@ def vector_games(
         )
     names: list[PolicySpec] = []  # each distinct policy once: a name, or a callable by identity
     index: dict[object, int] = {}
-    assign = np.empty((len(lineups), p), dtype=np.intp)
-    for g, lineup in enumerate(lineups):
+    rows: dict[int, list[int]] = {}  # each lineup's row of ``assign`` (one lineup for all: once)
+    for lineup in lineups:
+        if id(lineup) in rows:
+            continue
         if len(lineup) != p or not all(callable(x) or (isinstance(x, str) and x in POLICIES) for x in lineup):
             raise InvalidArgumentError.about(
                 "policies",
@@ -98,7 +100,8 @@ def vector_games(
             if key not in index:
                 index[key] = len(names)
                 names.append(x)
-        assign[g] = [index[key] for key in keys]
+        rows[id(lineup)] = [index[key] for key in keys]
+    assign = np.array([rows[id(lineup)] for lineup in lineups], dtype=np.intp).reshape(len(lineups), p)
     batched: list[object] = [
         UserBatch(name)
         if not isinstance(name, str)

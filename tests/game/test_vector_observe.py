@@ -72,10 +72,16 @@ class Hooked:
 
 
 def play_hooked(seeds, players, policy, length, check):
+    """Play ``seeds`` in lock-step, ``policy`` (a name, or one name per seat) checked."""
     rules = game_rules(None, length, players)
-    inner = RandomBatch(seeds, players) if policy == "random" else EfficiencyBatch(len(seeds), players)
-    assign = np.zeros((len(seeds), players), dtype=np.intp)
-    VectorGames(seeds, rules, [Hooked(inner, check)], False, assign).run()
+    lineup = [policy] * players if isinstance(policy, str) else list(policy)
+    names = sorted(set(lineup))
+    batches = [
+        Hooked(RandomBatch(seeds, players) if x == "random" else EfficiencyBatch(len(seeds), players), check)
+        for x in names
+    ]
+    assign = np.tile([names.index(name) for name in lineup], (len(seeds), 1))
+    VectorGames(seeds, rules, batches, False, assign).run()
 
 
 def assert_exact(seeds, players, policy, length):
@@ -110,6 +116,16 @@ def test_encode_rows_is_encode_batch_over_whole_games(players, policy):
     assert {0, 2} <= seen["meld"] and (players == 3 or 1 in seen["meld"])
     if policy == "efficiency":
         assert 2 in seen["riichi"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "seed"), [(4, 26), (3, 126)])
+def test_encode_rows_is_encode_batch_on_a_chankan(players, seed):
+    """Games where a seat may rob an added kan (phase 2): random seats make the kans,
+    efficiency seats wait."""
+    lineup = ["random", "efficiency"] * 2
+    seen = assert_exact([seed], players, lineup[:players], "hanchan")
+    assert 2 in seen["phase"] and 5 in seen["meld"]
 
 
 def test_encode_rows_checks_its_rows():

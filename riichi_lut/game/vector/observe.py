@@ -119,7 +119,8 @@ def _fill_seats(
     out["kita"][:] = st.kita[tt, seats]
     out["riichi"][:] = np.where(st.riichi[tt, seats], 2, np.where(st.declaring[tt, seats], 1, 0))
     out["scores"][:] = st.scores[tt, seats]
-    return np.where(called, -1, river), meld_tiles
+    longest = int(length.max()) if len(t) else 0  # only the discards made are counted
+    return np.where(called, -1, river)[:, :, :longest], meld_tiles
 
 
 def _fill_table(

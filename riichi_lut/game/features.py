@@ -220,7 +220,7 @@ def encode_batch(tables: Sequence[TableView], seats: Sequence[int]) -> dict[str,
             raise InvalidArgumentError.about("seats", f"[{i}] = {seat!r} is not a seat of {players}")
         _fill(out, i, table, seat)
         melds[i] = len(table.seats[seat].melds)
-    _analyse(out, melds, players)
+    analyse(out, melds, players)
     return out
 
 
@@ -262,7 +262,7 @@ def _fill(out: Mapping[str, np.ndarray], i: int, table: TableView, seat: int) ->
     out["sticks"][i] = table.sticks
     out["dealer"][i] = (table.dealer - seat) % players
     out["remaining"][i] = table.wall.remaining
-    out["furiten"][i] = me.furiten_turn or me.furiten_riichi  # the waits among its river: _analyse
+    out["furiten"][i] = me.furiten_turn or me.furiten_riichi  # the waits among its river: analyse
 
 
 def _fill_river(
@@ -304,9 +304,12 @@ def _fill_melds(
             visible[tile] += 1
 
 
-def _analyse(out: Mapping[str, np.ndarray], melds: np.ndarray, players: int) -> None:
+def analyse(out: Mapping[str, np.ndarray], melds: np.ndarray, players: int) -> None:
     """Shanten and live acceptance: of each 13-tile hand, and of each 14-tile hand after
-    each discard, in one batch call of the kernels."""
+    each discard, in one batch call of the kernels. ``out`` holds every array of the
+    encoding, the analysis ones zero and ``furiten`` the seat's own flags (filled here);
+    ``melds`` each row's meld count. Shared with the vectorised game's encoder
+    (:func:`riichi_lut.game.vector.observe.encode_rows`)."""
     hands = out["hand"]
     sizes = hands.sum(axis=1, dtype=np.int64)
     waiting = np.flatnonzero(sizes % 3 == 1)

@@ -1,4 +1,10 @@
-"""``play_vector(seeds, policies)``: one game per seed, all in lock-step."""
+"""``play_vector(seeds, policies)``: one game per seed, all in lock-step.
+
+A seat's policy is a name (``"random"``, ``"efficiency"``: batched by arrays) or a
+callable ``policy(obs, mask) -> ids`` of one's own, which gets the observation batch and
+the legal masks of the rows it must decide (:mod:`riichi_lut.game.vector.user`); names and
+callables mix freely in a lineup.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +19,18 @@ from ..record import GameRecord
 from ..rules import GameRules, game_rules
 from .engine import VectorGames
 from .policies import EfficiencyBatch, RandomBatch
+from .user import UserBatch, UserPolicy
 
-__all__ = ["play_vector", "vector_games"]
+__all__ = ["PolicySpec", "play_vector", "vector_games"]
+
+#: A seat's policy: a name of :data:`~riichi_lut.game.policies.POLICIES` the vectorised
+#: game batches (``"random"``, ``"efficiency"``) or a callable ``policy(obs, mask) -> ids``.
+PolicySpec = str | UserPolicy
 
 
 def play_vector(
     seeds: Sequence[int],
-    policies: Sequence[str] | Sequence[Sequence[str]],
+    policies: Sequence[PolicySpec] | Sequence[Sequence[PolicySpec]],
     *,
     rules: GameRules | None = None,
     length: str | None = None,
@@ -27,15 +38,26 @@ def play_vector(
     record: bool = True,
 ) -> list[GameRecord]:
     """Play ``len(seeds)`` games, game ``i`` from ``seeds[i]``: the games
-    ``play_one(lineup, seed=seeds[i])`` plays, event for event. ``policies``: one name
-    per seat (``"random"`` or ``"efficiency"``) for every game, or one such lineup per
-    game. ``record=False`` keeps no events (the results only)."""
+    ``play_one(lineup, seed=seeds[i])`` plays, event for event. ``policies``: one policy
+    per seat for every game, or one such lineup per game; a policy is a name
+    (``"random"`` or ``"efficiency"``) or a callable ``policy(obs, mask) -> ids``
+    (:mod:`riichi_lut.game.vector.user`: ``obs`` the observation batch of the rows to
+    decide, ``mask`` their legal masks, ``ids`` one legal action id per row), one
+    instance serving every seat it sits in. ``record=False`` keeps no events (the results
+    only).
+
+    >>> def lowest(obs, mask):  # the lowest legal id of each row
+    ...     return mask.argmax(axis=1)
+    >>> records = play_vector([7, 8], [lowest, "random", "random", lowest], length="one_hand")
+    >>> [sum(r.final_scores) for r in records]
+    [100000, 100000]
+    """
     return vector_games(seeds, policies, rules=rules, length=length, players=players, record=record).records()
 
 
 def vector_games(
     seeds: Sequence[int],
-    policies: Sequence[str] | Sequence[Sequence[str]],
+    policies: Sequence[PolicySpec] | Sequence[Sequence[PolicySpec]],
     *,
     rules: GameRules | None = None,
     length: str | None = None,
@@ -53,24 +75,40 @@ def vector_games(
         raise InvalidArgumentError.about(
             "policies", f"needs a name per seat (e.g. [{policies!r}] * 4), got the string {policies!r}"
         )
-    if policies and isinstance(policies[0], str):
-        lineups: list[list[str]] = [[str(x) for x in policies]] * len(seeds)
+    if policies and (isinstance(policies[0], str) or callable(policies[0])):
+        lineups: list[list[PolicySpec]] = [list(policies)] * len(seeds)  # type: ignore[arg-type]
     else:
-        lineups = [[str(x) for x in lineup] for lineup in policies]
+        lineups = [list(lineup) for lineup in policies]  # type: ignore[arg-type]
     if len(lineups) != len(seeds):
         raise InvalidArgumentError.about(
             "policies", f"needs one lineup per seed ({len(seeds)}), got {len(lineups)}"
         )
-    names: list[str] = []
+    names: list[PolicySpec] = []  # each distinct policy once: a name, or a callable by identity
+    index: dict[object, int] = {}
+    rows: dict[int, list[int]] = {}  # each lineup's row of ``assign`` (one lineup for all: once)
     for lineup in lineups:
-        if len(lineup) != p or any(name not in POLICIES for name in lineup):
+        if id(lineup) in rows:
+            continue
+        if len(lineup) != p or not all(callable(x) or (isinstance(x, str) and x in POLICIES) for x in lineup):
             raise InvalidArgumentError.about(
-                "policies", f"needs one of {', '.join(POLICIES)} for each of the {p} seats, got {lineup!r}"
+                "policies",
+                f"needs one of {', '.join(POLICIES)} or a callable policy(obs, mask) -> ids for each of the"
+                f" {p} seats, got {quote(lineup)}",
             )
-        names += [name for name in lineup if name not in names]
-    assign = np.array([[names.index(name) for name in lineup] for lineup in lineups], dtype=np.intp)
+        keys = [x if isinstance(x, str) else id(x) for x in lineup]
+        for key, x in zip(keys, lineup, strict=True):
+            if key not in index:
+                index[key] = len(names)
+                names.append(x)
+        rows[id(lineup)] = [index[key] for key in keys]
+    assign = np.array([rows[id(lineup)] for lineup in lineups], dtype=np.intp).reshape(len(lineups), p)
     batched: list[object] = [
-        RandomBatch(seeds, p) if name == "random" else EfficiencyBatch(len(seeds), p) for name in names
+        UserBatch(name)
+        if not isinstance(name, str)
+        else RandomBatch(seeds, p)
+        if name == "random"
+        else EfficiencyBatch(len(seeds), p)
+        for name in names
     ]
     games = VectorGames(seeds, rules, batched, record, assign)
     games.run()

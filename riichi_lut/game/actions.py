@@ -84,20 +84,20 @@ ACTION_TYPES = (
     KITA_A,
 )
 
-_RIICHI_ID = NUM_CODES
-_CHI_ID = _RIICHI_ID + 1
-_PON_ID = _CHI_ID + 3
-_OPEN_KAN_ID = _PON_ID + 1
-_CLOSED_KAN_ID = _OPEN_KAN_ID + 1
-_ADDED_KAN_ID = _CLOSED_KAN_ID + NUM_KINDS
-_TSUMO_ID = _ADDED_KAN_ID + NUM_KINDS
-_RON_ID = _TSUMO_ID + 1
-_PASS_ID = _RON_ID + 1
-_NINE_ID = _PASS_ID + 1
-_KITA_ID = _NINE_ID + 1
+RIICHI_ID = NUM_CODES
+CHI_ID = RIICHI_ID + 1
+PON_ID = CHI_ID + 3
+OPEN_KAN_ID = PON_ID + 1
+CLOSED_KAN_ID = OPEN_KAN_ID + 1
+ADDED_KAN_ID = CLOSED_KAN_ID + NUM_KINDS
+TSUMO_ID = ADDED_KAN_ID + NUM_KINDS
+RON_ID = TSUMO_ID + 1
+PASS_ID = RON_ID + 1
+NINE_ID = PASS_ID + 1
+KITA_ID = NINE_ID + 1
 
 #: The size of the action-id space.
-NUM_ACTIONS = _KITA_ID + 1
+NUM_ACTIONS = KITA_ID + 1
 
 #: A short name for each id: ``"discard 5m"``, ``"chi low"``, ``"closed_kan 1z"``, ...
 ACTION_NAMES: tuple[str, ...] = (
@@ -155,18 +155,18 @@ def action_id(action: Action) -> int:
     if kind == CHI_A and action.tile is not None:
         called = kind_of(action.tile)
         lower = sum(1 for c in action.consumed if kind_of(c) < called)
-        return _CHI_ID + lower
+        return CHI_ID + lower
     if kind in (CLOSED_KAN_A, ADDED_KAN_A) and action.tile is not None:
-        return (_CLOSED_KAN_ID if kind == CLOSED_KAN_A else _ADDED_KAN_ID) + kind_of(action.tile)
+        return (CLOSED_KAN_ID if kind == CLOSED_KAN_A else ADDED_KAN_ID) + kind_of(action.tile)
     fixed = {
-        RIICHI_A: _RIICHI_ID,
-        PON_A: _PON_ID,
-        OPEN_KAN_A: _OPEN_KAN_ID,
-        TSUMO_A: _TSUMO_ID,
-        RON_A: _RON_ID,
-        PASS_A: _PASS_ID,
-        NINE_A: _NINE_ID,
-        KITA_A: _KITA_ID,
+        RIICHI_A: RIICHI_ID,
+        PON_A: PON_ID,
+        OPEN_KAN_A: OPEN_KAN_ID,
+        TSUMO_A: TSUMO_ID,
+        RON_A: RON_ID,
+        PASS_A: PASS_ID,
+        NINE_A: NINE_ID,
+        KITA_A: KITA_ID,
     }
     if kind in fixed:
         return fixed[kind]

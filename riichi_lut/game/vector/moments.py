@@ -8,23 +8,34 @@ win, a draw, the end of a hand and the next deal."""
 from __future__ import annotations
 
 from ...analysis.shanten import shanten_value
-from ...core.tiles import NUM_KINDS, RED_FIVE_KINDS, kind_of, red_code_of_kind
+from ...core.tiles import NUM_CODES, NUM_KINDS, RED_FIVE_KINDS, kind_of, red_code_of_kind
 from ...errors import IllegalActionError
 from ..actions import (
     ADDED_KAN_A,
+    ADDED_KAN_ID,
     CHI_A,
+    CHI_ID,
     CLOSED_KAN_A,
+    CLOSED_KAN_ID,
     DISCARD_A,
     KITA_A,
+    KITA_ID,
     NINE_A,
+    NINE_ID,
     OPEN_KAN_A,
+    OPEN_KAN_ID,
+    PASS_ID,
     PON_A,
+    PON_ID,
     RIICHI_A,
+    RIICHI_ID,
     RON_A,
+    RON_ID,
     TSUMO_A,
+    TSUMO_ID,
     Action,
 )
-from ..legal import kuikae_forbidden
+from ..legal import NORTH, kuikae_forbidden
 from ..record import (
     ADDED_KAN,
     CHI,
@@ -47,7 +58,6 @@ __all__ = ["CHANKAN", "Moments"]
 
 _MELD_CODE = {name: i for i, name in enumerate(MELD_TYPES)}
 _CALL_EVENT = {CHI_A: CHI, PON_A: PON, OPEN_KAN_A: OPEN_KAN}
-_RON_ID, _PON_ID, _OPEN_KAN_ID, _CHI_ID = 112, 41, 42, 38
 
 
 def _red_of(kind: int) -> int | None:
@@ -55,7 +65,7 @@ def _red_of(kind: int) -> int | None:
 
 
 #: The ids of a plain turn's actions other than discards and kans.
-_OTHER_TURN_IDS = {37: RIICHI_A, 111: TSUMO_A, 114: NINE_A, 115: KITA_A}
+_OTHER_TURN_IDS = {RIICHI_ID: RIICHI_A, TSUMO_ID: TSUMO_A, NINE_ID: NINE_A, KITA_ID: KITA_A}
 
 
 class Moments(Hands):
@@ -93,16 +103,18 @@ class Moments(Hands):
         """The action of id ``a`` in a plain turn (the rule of ``action_of_id``: a discard
         is tsumogiri when it can, an added kan adds the red five when it can)."""
         s = self.s
-        if a < 37:
+        if a < NUM_CODES:
             return Action(DISCARD_A, seat, tile=a, tsumogiri=int(s.drawn[t, seat]) == a)
-        if 43 <= a < 43 + NUM_KINDS:  # the four tiles, the red five first; the last named
-            kind = a - 43
+        if (
+            CLOSED_KAN_ID <= a < CLOSED_KAN_ID + NUM_KINDS
+        ):  # the four tiles, the red five first; the last named
+            kind = a - CLOSED_KAN_ID
             red = _red_of(kind)
             tiles = (red,) * int(s.codes[t, seat, red]) if red is not None else ()
             tiles += (kind,) * int(s.codes[t, seat, kind])
             return Action(CLOSED_KAN_A, seat, tile=tiles[-1], consumed=tiles)
-        if 77 <= a < 77 + NUM_KINDS:
-            kind = a - 77
+        if ADDED_KAN_ID <= a < ADDED_KAN_ID + NUM_KINDS:
+            kind = a - ADDED_KAN_ID
             red = _red_of(kind)
             tile = red if red is not None and s.codes[t, seat, red] else kind
             m = next(
@@ -114,7 +126,7 @@ class Moments(Hands):
             consumed = tuple(sorted(int(c) for c in s.meld_tiles[t, seat, m] if c >= 0))
             return Action(ADDED_KAN_A, seat, tile=tile, consumed=consumed)
         if a in _OTHER_TURN_IDS:  # riichi, tsumo (of the tile drawn), nine terminals, kita
-            drawn = int(s.drawn[t, seat]) if a == 111 else 30 if a == 115 else None
+            drawn = int(s.drawn[t, seat]) if a == TSUMO_ID else NORTH if a == KITA_ID else None
             return Action(_OTHER_TURN_IDS[a], seat, tile=drawn)
         raise IllegalActionError(f"table {t} seat {seat}: action id {a} in a plain turn")
 
@@ -135,14 +147,14 @@ class Moments(Hands):
             red = _red_of(k)
             return red if red is not None and codes[red] else k
 
-        if a == _RON_ID:
+        if a == RON_ID:
             return Action(RON_A, seat, tile=tile)
-        if a == _PON_ID:
+        if a == PON_ID:
             return Action(PON_A, seat, tile=tile, consumed=take(kind, 2))
-        if a == _OPEN_KAN_ID:
+        if a == OPEN_KAN_ID:
             return Action(OPEN_KAN_A, seat, tile=tile, consumed=take(kind, 3))
-        if _CHI_ID <= a < _CHI_ID + 3:
-            low = kind - (a - _CHI_ID)
+        if CHI_ID <= a < CHI_ID + 3:
+            low = kind - (a - CHI_ID)
             others = [k for k in (low, low + 1, low + 2) if k != kind]
             return Action(CHI_A, seat, tile=tile, consumed=(one(others[0]), one(others[1])))
         raise IllegalActionError(f"table {t} seat {seat}: action id {a} on a claim")
@@ -206,7 +218,7 @@ class Moments(Hands):
         discarder = int(self.claim_from[t])
         tile = int(self.claim_tile[t])
         on = int(self.claim_kind[t])
-        chosen = {seat: self.canonical_claim(t, seat, a) for seat, a in chosen_ids.items() if a != 113}
+        chosen = {seat: self.canonical_claim(t, seat, a) for seat, a in chosen_ids.items() if a != PASS_ID}
         order = sorted(chosen, key=lambda x: (x - discarder) % n)
         rons = [x for x in order if chosen[x].type == RON_A]
         for seat in range(n):

@@ -16,10 +16,11 @@ deciding seat ``s[i]`` of table ``t[i]`` (its legal mask: ``games.mask[t, s]``).
   Action``), row by row, through the table view: slow, exact, the bridge for a policy not
   yet batched.
 
-A policy of one's own is any callable of that signature: ``games.s`` holds the tables'
-arrays (:class:`~riichi_lut.game.vector.state.VectorState`), ``games.mask`` the legal
-masks. (The observation encoding of :mod:`riichi_lut.game.features`, computed from these
-arrays for the deciding rows, is the next step: today it reads reference tables.)
+A batched policy of this signature reads the engine's own arrays (``games.s``, a
+:class:`~riichi_lut.game.vector.state.VectorState`; ``games.mask``, the legal masks). A
+policy of one's own is simpler: ``policy(obs, mask) -> ids`` over the observation batch of
+:func:`~riichi_lut.game.vector.observe.encode_rows`, passed to ``play_vector`` in place of
+a name (:mod:`riichi_lut.game.vector.user`, ``docs/rl.md``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import numpy.typing as npt
 
 from ...analysis.efficiency import best_discard_batch, ukeire_batch
 from ...analysis.shanten import shanten_batch
-from ..actions import action_id
+from ..actions import CHI_ID, PASS_ID, PON_ID, RIICHI_ID, RON_ID, TSUMO_ID, action_id
 from ..legal import claim_options, legal_actions
 from ..observe import observe
 from ..policies import EfficiencyPolicy, Policy
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
 __all__ = ["EfficiencyBatch", "RandomBatch", "ReferenceBatch"]
 
 _CHI_MELD = MELD_TYPES.index("chi")
-_RIICHI, _CHI, _PON, _TSUMO, _RON, _PASS = 37, 38, 41, 111, 112, 113
 _NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(34)])
 _SIMPLE = (np.arange(34) < 27) & (_NUMBER >= 2) & (_NUMBER <= 8)
 _RED_OF_KIND = np.array([{4: 34, 13: 35, 22: 36}.get(k, -1) for k in range(34)])
@@ -144,8 +144,8 @@ class EfficiencyBatch:
         restricted = ~plain & ~riichi
         if restricted.any():
             choice[restricted] = self.restricted(games, t[restricted], s[restricted], mask[restricted])
-        choice = np.where(mask[:, _RIICHI], _RIICHI, choice)
-        choice = np.where(mask[:, _TSUMO], _TSUMO, choice)
+        choice = np.where(mask[:, RIICHI_ID], RIICHI_ID, choice)
+        choice = np.where(mask[:, TSUMO_ID], TSUMO_ID, choice)
         out[at] = choice
 
     def restricted(
@@ -200,8 +200,8 @@ class EfficiencyBatch:
         melds = st.nmelds[t, s].astype(np.int16)
         before = shanten_batch(kinds, melds, players=games.players)
         # the calls in the reference's order: pon, then chi with the tile highest, middle, lowest
-        candidates = [(_PON, (0, 0)), (_CHI + 2, (-2, -1)), (_CHI + 1, (-1, 1)), (_CHI, (1, 2))]
-        choice = np.full(k, _PASS, dtype=np.int64)
+        candidates = [(PON_ID, (0, 0)), (CHI_ID + 2, (-2, -1)), (CHI_ID + 1, (-1, 1)), (CHI_ID, (1, 2))]
+        choice = np.full(k, PASS_ID, dtype=np.int64)
         decided = np.zeros(k, dtype=bool)
         seat_wind = 27 + (s - st.dealer[t]) % games.players
         round_wind = 27 + st.number[t] // 4
@@ -228,11 +228,11 @@ class EfficiencyBatch:
             valuable = (kind >= 31) | (kind == seat_wind) | (kind == round_wind)
             tanyao = ((after == 0) | _SIMPLE[None, :]).all(axis=1) & meld_simple & _SIMPLE[kind]
             keeps = open_valuable.any(axis=1) | tanyao
-            if ident == _PON:
+            if ident == PON_ID:
                 keeps |= valuable
             take = legal & lower & keeps
             choice[take] = ident
             decided |= take
-        choice = np.where(mask[:, _PASS], choice, -1)  # nothing to pass on: the reference decides
-        choice = np.where(mask[:, _RON], _RON, choice)
+        choice = np.where(mask[:, PASS_ID], choice, -1)  # nothing to pass on: the reference decides
+        choice = np.where(mask[:, RON_ID], RON_ID, choice)
         out[at] = choice

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..actions import NUM_ACTIONS
 from ..env import VectorEnv
-from ..features import FEATURES, encode
+from ..features import FEATURES
 from ..rules import GameRules
 from . import base_class, require
 from .gym import check_render_mode, checked_illegal
@@ -122,7 +122,7 @@ class RiichiAECEnv(_AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             features = {name: self._obs[name][0, ...].copy() for name in _NAMES}
             mask[:] = self._obs["mask"][0]
         else:
-            features = encode(self.vector.tables[0], seat)
+            features = self.vector.encode_seat(0, seat)
         return {"observation": features, MASK_KEY: mask}
 
     def step(self, action: Any) -> None:

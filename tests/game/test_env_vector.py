@@ -117,10 +117,17 @@ def test_other_seats_see_the_same_on_both_engines(players):
         obs = reference[0]
 
 
-def test_bad_actions_raise_the_same_errors_on_both_engines():
+@pytest.mark.parametrize("phase", [0, 1])
+def test_bad_actions_raise_the_same_errors_on_both_engines(phase):
+    """On a turn (phase 0) and on a claim (phase 1) at table 2."""
     envs = [VectorEnv(3, length="one_hand", engine=e) for e in ("reference", "vector")]
     reference, _ = (env.reset(seed=8) for env in envs)
     obs = reference[0]
+    rng = np.random.default_rng(5)
+    while obs["phase"][2] != phase:
+        ids = (rng.random(obs["mask"].shape) * obs["mask"]).argmax(axis=1)
+        reference, _ = (env.step(ids) for env in envs)
+        obs = reference[0]
     legal = obs["mask"].argmax(axis=1)
     illegal = legal.copy()
     illegal[2] = np.flatnonzero(~obs["mask"][2])[0]

@@ -5,6 +5,8 @@ the same arguments, seed and actions, across game ends; the engine's restart of 
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -188,3 +190,38 @@ def test_a_restarted_table_plays_the_game_of_its_new_number_and_the_others_go_on
         games.restart([0, 1], [number])
     (zero,) = VectorGames([seeds[0]], rules, [RandomBatch([seeds[0]], 4)] * 4, record=True).run()
     assert zero.rounds[0].wall != expected.rounds[0].wall  # the game number changes the walls
+
+
+def test_the_wrappers_on_the_vectorised_engine_pass_the_checkers():
+    """The Gymnasium and PettingZoo wrappers over ``engine="vector"``: ``check_env`` and
+    ``api_test`` pass, and a game of the wrapper steps as on the reference tables."""
+    gymnasium = pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    from riichi_lut.game.rl.aec import RiichiAECEnv
+    from riichi_lut.game.rl.gym import RiichiGymEnv
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*render modes.*")
+        check_env(RiichiGymEnv(players=3, length="one_hand", engine="vector"))
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        api_test(RiichiAECEnv(length="one_hand", engine="vector"), num_cycles=50)
+    envs = [RiichiGymEnv(opponents="random", length="one_hand", engine=e) for e in ("reference", "vector")]
+    assert [env.vector.engine for env in envs] == ["reference", "vector"]
+    space = gymnasium.spaces.Discrete(NUM_ACTIONS, seed=2)
+    reference, _ = (env.reset(seed=6) for env in envs)
+    assert envs[0].vector._vector is None and envs[1].vector._vector is not None  # on the arrays
+    for step in range(80):
+        action = space.sample(mask=reference[0]["action_mask"])
+        reference, vector = (env.step(action) for env in envs)
+        assert_same(
+            (reference[0], np.array(reference[1:4]), {k: np.asarray(v) for k, v in reference[4].items()}),
+            (vector[0], np.array(vector[1:4]), {k: np.asarray(v) for k, v in vector[4].items()}),
+            step,
+        )
+        if reference[2]:
+            reference = envs[0].reset(seed=step)
+            envs[1].reset(seed=step)

@@ -208,7 +208,9 @@ def test_the_wrappers_on_the_vectorised_engine_pass_the_checkers():
         check_env(RiichiGymEnv(players=3, length="one_hand", engine="vector"))
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
         warnings.filterwarnings("ignore", message="Observation space for each agent probably")
-        api_test(RiichiAECEnv(length="one_hand", engine="vector"), num_cycles=50)
+        aec = RiichiAECEnv(length="one_hand", engine="vector")
+        api_test(aec, num_cycles=50)
+    assert aec.vector.engine == "vector" and RiichiAECEnv().vector.engine == "reference"
     envs = [RiichiGymEnv(opponents="random", length="one_hand", engine=e) for e in ("reference", "vector")]
     assert [env.vector.engine for env in envs] == ["reference", "vector"]
     space = gymnasium.spaces.Discrete(NUM_ACTIONS, seed=2)

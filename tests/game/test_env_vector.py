@@ -170,6 +170,8 @@ def test_a_restarted_table_plays_the_game_of_its_new_number_and_the_others_go_on
         t, s = np.nonzero(games.deciding)
         games.apply(t, s, policy(games, t, s))
     games.restart([0], [number])
+    started = games.records()[0]
+    assert started.rounds == () and started.final_scores is None and (games.s.scores[0] == 25000).all()
     policy.counts[0] = 0
     games.flush_queues()
     play_out(games, policy)

@@ -1,9 +1,12 @@
 """An environment for reinforcement learning over N tables: :class:`VectorEnv`.
 
-Each table plays whole games by the reference engine (:class:`~riichi_lut.game.table.Table`);
-every call of :meth:`VectorEnv.step` takes one action id (:data:`~riichi_lut.game.actions.NUM_ACTIONS`
-ids, :mod:`riichi_lut.game.actions`) per table, for the seat whose decision is due there,
-and runs the table on to its next decision by a seat the caller plays. ``docs/rl.md`` has
+Each table plays whole games, on the lock-step engine (``engine="vector"``, the default:
+:mod:`riichi_lut.game.vector.envstep`) or on the reference engine's
+:class:`~riichi_lut.game.table.Table` objects (``engine="reference"``), with the same
+outputs for the same arguments, seed and actions. Every call of :meth:`VectorEnv.step`
+takes one action id (:data:`~riichi_lut.game.actions.NUM_ACTIONS` ids,
+:mod:`riichi_lut.game.actions`) per table, for the seat whose decision is due there, and
+runs the table on to its next decision by a seat the caller plays. ``docs/rl.md`` has
 the whole contract; in short:
 
 - **Observations**: :func:`~riichi_lut.game.features.encode_batch` of the seat to act at

@@ -173,6 +173,8 @@ class VectorEnv:
     def encode_seat(self, table: int, seat: int) -> dict[str, np.ndarray]:
         """What ``seat`` sees at table ``table`` now (:func:`~riichi_lut.game.features.encode`),
         whether or not its decision is due."""
+        table = as_count(table, "table", 0, self.n - 1)
+        seat = as_count(seat, "seat", 0, self.players - 1)
         if self._vector is not None:
             return dict(self._vector.encode_seat(table, seat))
         if not self._runs:

@@ -118,6 +118,12 @@ def test_other_seats_see_the_same_on_both_engines(players):
         reference, _ = (env.step(ids) for env in envs)
         obs = reference[0]
 
+    for env in envs:
+        with pytest.raises(InvalidArgumentError, match="seat"):
+            env.encode_seat(0, players)
+        with pytest.raises(InvalidArgumentError, match="table"):
+            env.encode_seat(2, 0)
+
 
 @pytest.mark.parametrize("phase", [0, 1])
 def test_bad_actions_raise_the_same_errors_on_both_engines(phase):

@@ -1,9 +1,12 @@
 """An environment for reinforcement learning over N tables: :class:`VectorEnv`.
 
-Each table plays whole games by the reference engine (:class:`~riichi_lut.game.table.Table`);
-every call of :meth:`VectorEnv.step` takes one action id (:data:`~riichi_lut.game.actions.NUM_ACTIONS`
-ids, :mod:`riichi_lut.game.actions`) per table, for the seat whose decision is due there,
-and runs the table on to its next decision by a seat the caller plays. ``docs/rl.md`` has
+Each table plays whole games, on the lock-step engine (``engine="vector"``, the default:
+:mod:`riichi_lut.game.vector.envstep`) or on the reference engine's
+:class:`~riichi_lut.game.table.Table` objects (``engine="reference"``), with the same
+outputs for the same arguments, seed and actions. Every call of :meth:`VectorEnv.step`
+takes one action id (:data:`~riichi_lut.game.actions.NUM_ACTIONS` ids,
+:mod:`riichi_lut.game.actions`) per table, for the seat whose decision is due there, and
+runs the table on to its next decision by a seat the caller plays. ``docs/rl.md`` has
 the whole contract; in short:
 
 - **Observations**: :func:`~riichi_lut.game.features.encode_batch` of the seat to act at
@@ -45,8 +48,6 @@ the whole contract; in short:
 
 from __future__ import annotations
 
-import hashlib
-import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,48 +57,24 @@ import numpy as np
 from ..core.args import as_count
 from ..errors import IllegalActionError, InvalidArgumentError
 from .actions import NUM_ACTIONS, action_of_id, legal_mask
-from .features import encode_batch
+from .features import encode, encode_batch
 from .observe import observe
 from .policies import Policy, policy_named
 from .roundwall import RoundWall
 from .rules import GameRules, game_rules
 from .table import Table
+from .vector.envstep import _GAME_LIMIT, EnvTables, game_number, opponent_seed
 from .wall import seeded_wall
 
-__all__ = ["REWARDS", "VectorEnv", "game_number", "opponent_seed"]
+__all__ = ["ENGINES", "REWARDS", "VectorEnv", "game_number", "opponent_seed"]
 
 #: The reward modes.
 REWARDS = ("round", "final")
-#: Tables and games per table each stay below this (the wall's game number packs both).
-_GAME_LIMIT = 2**31
+#: The engines that run the tables: the lock-step arrays (:mod:`riichi_lut.game.vector`)
+#: or the reference :class:`~riichi_lut.game.table.Table` objects; the same outputs.
+ENGINES = ("vector", "reference")
 #: More hands than a game can have (a safety stop, never reached by the rules).
 _MAX_HANDS = 1000
-
-
-def game_number(table: int, game: int) -> int:
-    """The ``game`` argument of :func:`~riichi_lut.game.wall.seeded_wall` for game ``game``
-    (0, 1, ... since the reset) of table ``table``.
-
-    >>> game_number(0, 0), game_number(1, 2)
-    (0, 2147483650)
-    """
-    return table * _GAME_LIMIT + game
-
-
-def opponent_seed(seed: int, number: int, seat: int) -> int:
-    """The seed of a ``"random"`` opponent at ``seat`` in the game of :func:`game_number`
-    ``number`` after ``reset(seed)``: ``play_one``'s ``seed * 31 + seat`` for number 0 (so
-    table 0's first game is ``play_one``'s), else the first 63 bits of SHA-256 over the
-    three as little-endian 64-bit words (a seed that fits the 64 bits a counter-based
-    stream keeps, different for every table, game and seat).
-
-    >>> opponent_seed(7, 0, 2), opponent_seed(7, 1, 2) != opponent_seed(7, 2, 2)
-    (219, True)
-    """
-    if number == 0:
-        return seed * 31 + seat
-    digest = hashlib.sha256(struct.pack("<3Q", seed, number, seat)).digest()
-    return int.from_bytes(digest[:8], "little") >> 1
 
 
 @dataclass
@@ -121,7 +98,9 @@ class VectorEnv:
     :class:`~riichi_lut.game.rules.GameRules` (default Tenhou's four- or three-player
     rules); ``length``: ``"hanchan"``, ``"tonpuu"`` or ``"one_hand"`` over the rules';
     ``reward``: ``"round"`` or ``"final"``; ``opponents``: one entry per seat, a policy
-    the env plays that seat with or ``None`` for a seat the caller plays (at least one).
+    the env plays that seat with or ``None`` for a seat the caller plays (at least one);
+    ``engine``: ``"vector"`` (the lock-step engine, :mod:`riichi_lut.game.vector.envstep`)
+    or ``"reference"`` (:class:`~riichi_lut.game.table.Table` objects): the same outputs.
     """
 
     def __init__(
@@ -133,6 +112,7 @@ class VectorEnv:
         length: str | None = None,
         reward: str = "round",
         opponents: Sequence[Policy | str | None] | None = None,
+        engine: str = "vector",
     ) -> None:
         self.n = as_count(n, "n", 1)
         self.rules = game_rules(rules, length, players)
@@ -140,6 +120,9 @@ class VectorEnv:
         if reward not in REWARDS:
             raise InvalidArgumentError.about("reward", f"must be one of {', '.join(REWARDS)}, got {reward!r}")
         self.reward = reward
+        if engine not in ENGINES:
+            raise InvalidArgumentError.about("engine", f"must be one of {', '.join(ENGINES)}, got {engine!r}")
+        self.engine = engine
         if opponents is None:
             opponents = [None] * self.players
         if isinstance(opponents, str) or len(opponents) != self.players:
@@ -160,27 +143,50 @@ class VectorEnv:
         self._runs: list[_Run] = []
         self._mask = np.zeros((self.n, NUM_ACTIONS), dtype=bool)
         self._carried: tuple[np.ndarray, dict[str, np.ndarray]] | None = None
+        self._vector: Any = None  # the engine's tables (``engine="vector"``)
 
     # ---------------------------------------------------------------- public state
     @property
-    def tables(self) -> list[Table]:
-        """The tables in play (the reference engine's state, to read, not to change)."""
+    def tables(self) -> list[Any]:
+        """The tables in play, to read, not to change: the reference engine's
+        :class:`~riichi_lut.game.table.Table` objects, or with ``engine="vector"`` a view
+        of each as the reference's rules read a table (``TableAt``: ``observe``,
+        ``encode``, ``legal_actions`` take it)."""
+        if self._vector is not None:
+            return [self._vector.view(i) for i in range(self.n)]
         return [run.table for run in self._runs]
 
     @property
     def current_seat(self) -> np.ndarray:
         """(N,) the absolute seat whose decision is due at each table."""
+        if self._vector is not None:
+            return np.asarray(self._vector.seat.copy())
         return np.array([run.seat for run in self._runs], dtype=np.int64)
 
     @property
     def games(self) -> np.ndarray:
         """(N,) the number of the game each table plays (0 after the reset)."""
+        if self._vector is not None:
+            return np.asarray(self._vector.game.copy())
         return np.array([run.game for run in self._runs], dtype=np.int64)
+
+    def encode_seat(self, table: int, seat: int) -> dict[str, np.ndarray]:
+        """What ``seat`` sees at table ``table`` now (:func:`~riichi_lut.game.features.encode`),
+        whether or not its decision is due."""
+        table = as_count(table, "table", 0, self.n - 1)
+        seat = as_count(seat, "seat", 0, self.players - 1)
+        if self._vector is not None:
+            return dict(self._vector.encode_seat(table, seat))
+        if not self._runs:
+            raise IllegalActionError("encode_seat before reset: call reset(seed) first")
+        return encode(self._runs[table].table, seat)
 
     # ---------------------------------------------------------------- reset and step
     def reset(self, seed: int = 0) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
         """Start game 0 at every table; returns ``(obs, info)``."""
         self.seed = as_count(seed, "seed", 0, 2**63 - 1)
+        if self.engine == "vector":
+            return self._reset_vector()
         self._runs = [_Run(index=i, table=Table(self.rules)) for i in range(self.n)]
         rewards = np.zeros((self.n, self.players), dtype=np.float32)
         info = self._new_info()
@@ -198,8 +204,10 @@ class VectorEnv:
         """Apply one action id per table (for ``current_seat``); returns ``(obs, rewards,
         terminated, truncated, info)``. An id that is not legal raises
         :class:`~riichi_lut.errors.IllegalActionError` before any table moves."""
-        if not self._runs:
+        if not self._runs and self._vector is None:
             raise IllegalActionError("step before reset: call reset(seed) first")
+        if self._vector is not None:
+            return self._step_vector(actions)
         ids = self._checked_ids(actions)
         if self._carried is not None:
             (rewards, info), self._carried = self._carried, None
@@ -217,6 +225,36 @@ class VectorEnv:
         terminated = info["games_ended"] > 0
         truncated = np.zeros(self.n, dtype=bool)
         return self._observe(), rewards, terminated, truncated, self._finish_info(info)
+
+    # ---------------------------------------------------------------- on the vectorised engine
+    def _reset_vector(self) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+        numbers = np.array([game_number(i, 0) for i in range(self.n)], dtype=np.int64)
+        self._vector = EnvTables(self.n, self.rules, self.opponents, self.seed, numbers)
+        info = self._vector.games.counts()
+        return self._observe(), self._finish_info(info)
+
+    def _step_vector(
+        self, actions: Any
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        vector = self._vector
+        ids = self._int_ids(actions)
+        vector.check(ids, self._mask)
+        games = vector.games
+        vector.step(ids)
+        info = games.counts()
+        games.clear_counts()
+        rewards = (info["score_change"] if self.reward == "round" else info["final_points"]).copy()
+        terminated = info["games_ended"] > 0
+        truncated = np.zeros(self.n, dtype=bool)
+        return self._observe(), rewards, terminated, truncated, self._finish_info(info)
+
+    def _int_ids(self, actions: Any) -> np.ndarray:
+        array = np.asarray(actions)
+        if array.shape != (self.n,) or array.dtype.kind not in "iu":
+            raise InvalidArgumentError.about(
+                "actions", f"must be {self.n} integer action ids, got {array.dtype} {array.shape}"
+            )
+        return array.astype(np.int64)
 
     def _checked_ids(self, actions: Any) -> np.ndarray:
         array = np.asarray(actions)
@@ -339,6 +377,8 @@ class VectorEnv:
         return info
 
     def _observe(self) -> dict[str, np.ndarray]:
+        if self._vector is not None:
+            return dict(self._vector.observe(self._mask))
         runs = self._runs
         obs = encode_batch([run.table for run in runs], [run.seat for run in runs])
         mask = self._mask

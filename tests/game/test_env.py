@@ -12,6 +12,7 @@ from riichi_lut.errors import IllegalActionError, InvalidArgumentError
 from riichi_lut.game.actions import NUM_ACTIONS, action_id, legal_mask
 from riichi_lut.game.env import VectorEnv, game_number, opponent_seed
 from riichi_lut.game.features import encode
+from riichi_lut.game.legal import legal_actions
 from riichi_lut.game.observe import observe
 from riichi_lut.game.play import play_one
 from riichi_lut.game.policies import EfficiencyPolicy
@@ -34,27 +35,39 @@ def play_until(env, obs, rng, games=1, limit=20000):
     raise AssertionError("the games did not end")
 
 
+ENGINES = ["vector", "reference"]
+
+
+def legal_of(table, seat):
+    """The legal actions of ``seat`` at a table of ``env.tables``: a reference ``Table``, or
+    a view of the vectorised engine's table (its claim's options, else its turn's)."""
+    if hasattr(table, "legal_actions"):
+        return table.legal_actions(seat)
+    if table.phase in ("claim", "chankan"):
+        return table.claim.options[seat]
+    return legal_actions(table, seat)
+
+
 def views_equal(a, b):
     return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(
     ("length", "opponents"),
     [("one_hand", ["efficiency"] * 3), ("tonpuu", ["efficiency"] * 3), ("tonpuu", ["random"] * 3)],
 )
-def test_a_table_plays_the_game_play_one_plays(length, opponents):
+def test_a_table_plays_the_game_play_one_plays(length, opponents, engine):
     """Seat 0 driven through action ids by the efficiency policy, the others by the env:
     table 0's first game is play_one's game of the same seed (walls and opponent seeds)."""
     policy = EfficiencyPolicy()
     for seed in (0, 1):
-        env = VectorEnv(1, length=length, opponents=[None, *opponents])
+        env = VectorEnv(1, length=length, opponents=[None, *opponents], engine=engine)
         env.reset(seed=seed)
         while True:
             table, seat = env.tables[0], int(env.current_seat[0])
             assert seat == 0
-            _, _, terminated, _, info = env.step(
-                [action_id(policy(observe(table, 0), table.legal_actions(0)))]
-            )
+            _, _, terminated, _, info = env.step([action_id(policy(observe(table, 0), legal_of(table, 0)))])
             if terminated[0]:
                 break
         record = play_one(["efficiency", *opponents], seed=seed, length=length)
@@ -62,15 +75,18 @@ def test_a_table_plays_the_game_play_one_plays(length, opponents):
         assert info["game"][0] == 1  # the table has moved on to its next game
 
 
-def test_observations_are_the_encoding_and_mask_of_the_seat_to_act():
-    env = VectorEnv(3, length="one_hand")
+@pytest.mark.parametrize("engine", ENGINES)
+def test_observations_are_the_encoding_and_mask_of_the_seat_to_act(engine):
+    env = VectorEnv(3, length="one_hand", engine=engine)
     obs, info = env.reset(seed=2)
     rng = np.random.default_rng(0)
     for _ in range(40):
         for i, table in enumerate(env.tables):
             seat = int(info["current_seat"][i])
             assert views_equal({k: v[i] for k, v in obs.items() if k != "mask"}, encode(table, seat))
-            assert obs["mask"][i].tolist() == legal_mask(table.legal_actions(seat))
+            assert obs["mask"][i].tolist() == legal_mask(legal_of(table, seat))
+            for other in range(4):
+                assert views_equal(env.encode_seat(i, other), encode(table, other))
         obs, _, _, _, info = env.step(random_ids(obs, rng))
     assert obs["mask"].shape == (3, NUM_ACTIONS) and obs["mask"].dtype == bool
 
@@ -101,12 +117,13 @@ def test_opponent_seeds_differ_by_table_game_and_seat_and_fit_64_bits():
     assert opponent_seed(5, 0, 3) == 5 * 31 + 3  # play_one's, for table 0's first game
 
 
-def test_claims_are_asked_one_seat_after_another_without_seeing_each_other():
+@pytest.mark.parametrize("engine", ENGINES)
+def test_claims_are_asked_one_seat_after_another_without_seeing_each_other(engine):
     """At a claim with two claimants, the second one's observation is the same whether the
     first passed or called, and the table moves only once both decided."""
     rng = np.random.default_rng(1)
     for seed in range(30):
-        env = VectorEnv(1, length="one_hand")
+        env = VectorEnv(1, length="one_hand", engine=engine)
         obs, _ = env.reset(seed=seed)
         for _ in range(400):
             table = env.tables[0]
@@ -120,9 +137,12 @@ def test_claims_are_asked_one_seat_after_another_without_seeing_each_other():
                     break
                 seen = []
                 for choice in calls:  # each choice of the first seat, from the same state
-                    twin = VectorEnv(1, length="one_hand")
+                    twin = VectorEnv(1, length="one_hand", engine=engine)
                     twin.reset(seed=seed)
-                    twin._runs[0] = copy.deepcopy(env._runs[0])
+                    if engine == "reference":
+                        twin._runs[0] = copy.deepcopy(env._runs[0])
+                    else:
+                        twin._vector = copy.deepcopy(env._vector)
                     twin._mask[:] = env._mask
                     before = len(twin.tables[0].seats[claim.discarder].river)
                     nxt, _, _, _, info = twin.step([choice])
@@ -191,14 +211,18 @@ def abort_first(observation, legal):
     return next((a for a in legal if a.type in ("nine_terminals", "tsumo", "ron")), legal[0])
 
 
-def test_hands_the_env_played_before_the_first_decision_count_with_the_first_step():
-    env = VectorEnv(64, opponents=[abort_first] * 3 + [None], length="tonpuu")
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hands_the_env_played_before_the_first_decision_count_with_the_first_step(engine):
+    env = VectorEnv(64, opponents=[abort_first] * 3 + [None], length="tonpuu", engine=engine)
     obs, info = env.reset(seed=0)
     early = np.flatnonzero(info["hands_ended"])
     assert len(early) > 0  # some tables aborted a hand before seat 3 decided anything
     _, _, _, _, step_info = env.step(obs["mask"].argmax(axis=1))
     assert (step_info["hands_ended"][early] >= info["hands_ended"][early]).all()
-    assert env._carried is None  # carried once, not again
+    if engine == "reference":  # carried once, not again
+        assert env._carried is None
+    else:
+        assert not env._vector.games.hands_ended.any()
 
 
 def test_opponent_seats_never_come_to_the_caller():
@@ -210,8 +234,9 @@ def test_opponent_seats_never_come_to_the_caller():
         assert (info["current_seat"] == 1).all() and (step_obs["seat"] == 1).all()
 
 
-def test_an_illegal_id_raises_and_moves_no_table():
-    env = VectorEnv(2, length="one_hand")
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_illegal_id_raises_and_moves_no_table(engine):
+    env = VectorEnv(2, length="one_hand", engine=engine)
     obs, _ = env.reset(seed=5)
     legal = obs["mask"].argmax(axis=1)
     illegal = np.flatnonzero(~obs["mask"][1])[0]
@@ -219,7 +244,7 @@ def test_an_illegal_id_raises_and_moves_no_table():
         env.step([legal[0], illegal])
     with pytest.raises(IllegalActionError, match="table 0"):
         env.step([NUM_ACTIONS, legal[1]])
-    again, _ = VectorEnv(2, length="one_hand").reset(seed=5)
+    again, _ = VectorEnv(2, length="one_hand", engine=engine).reset(seed=5)
     assert views_equal({k: v for k, v in env._observe().items()}, again)
     env.step(legal)
 
@@ -237,7 +262,13 @@ def test_the_env_checks_its_arguments():
         VectorEnv(1, players=5)
     with pytest.raises(InvalidArgumentError, match="n must"):
         VectorEnv(0)
-    env = VectorEnv(2)
+    with pytest.raises(InvalidArgumentError, match="engine"):
+        VectorEnv(1, engine="fast")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_env_checks_its_actions(engine):
+    env = VectorEnv(2, engine=engine)
     with pytest.raises(IllegalActionError, match="reset"):
         env.step([0, 0])
     env.reset(seed=0)

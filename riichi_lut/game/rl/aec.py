@@ -26,7 +26,7 @@ import numpy as np
 
 from ..actions import NUM_ACTIONS
 from ..env import VectorEnv
-from ..features import FEATURES, encode
+from ..features import FEATURES
 from ..rules import GameRules
 from . import base_class, require
 from .gym import check_render_mode, checked_illegal
@@ -45,7 +45,9 @@ _NAMES = tuple(f.name for f in FEATURES)
 
 class RiichiAECEnv(_AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """Every seat an agent; ``players``, ``rules``, ``length`` and ``reward`` as
-    :class:`~riichi_lut.game.env.VectorEnv`'s; ``illegal``: see the module docstring.
+    :class:`~riichi_lut.game.env.VectorEnv`'s; ``illegal``: see the module docstring;
+    ``engine``: :class:`~riichi_lut.game.env.VectorEnv`'s, ``"reference"`` by default (one
+    table at a time, the reference tables step faster than the arrays; the same games).
 
     A game with random legal actions (``docs/rl.md``; not a doctest, which would need the
     extra)::
@@ -72,12 +74,13 @@ class RiichiAECEnv(_AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         reward: str = "round",
         illegal: str = "noop",
         render_mode: str | None = None,
+        engine: str = "reference",
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = None
         self.illegal = checked_illegal(illegal)
-        self.vector = VectorEnv(1, players=players, rules=rules, length=length, reward=reward)
+        self.vector = VectorEnv(1, players=players, rules=rules, length=length, reward=reward, engine=engine)
         n = self.vector.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         spaces = require("gymnasium").spaces
@@ -122,7 +125,7 @@ class RiichiAECEnv(_AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             features = {name: self._obs[name][0, ...].copy() for name in _NAMES}
             mask[:] = self._obs["mask"][0]
         else:
-            features = encode(self.vector.tables[0], seat)
+            features = self.vector.encode_seat(0, seat)
         return {"observation": features, MASK_KEY: mask}
 
     def step(self, action: Any) -> None:

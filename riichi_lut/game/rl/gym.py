@@ -52,7 +52,9 @@ class RiichiGymEnv(_Env[dict[str, np.ndarray], np.int64]):
     """The learner at ``seat``; ``opponents``: one policy for every other seat (a name,
     ``"efficiency"`` by default, or a callable) or a sequence with one entry per seat
     (``None`` at ``seat``); ``players``, ``rules``, ``length`` and ``reward`` as
-    :class:`~riichi_lut.game.env.VectorEnv`'s; ``illegal``: see the module docstring.
+    :class:`~riichi_lut.game.env.VectorEnv`'s; ``illegal``: see the module docstring;
+    ``engine``: :class:`~riichi_lut.game.env.VectorEnv`'s, ``"reference"`` by default (one
+    table at a time, the reference tables step faster than the arrays; the same games).
 
     A game with random legal actions (``docs/rl.md``; not a doctest, which would need the
     extra)::
@@ -78,6 +80,7 @@ class RiichiGymEnv(_Env[dict[str, np.ndarray], np.int64]):
         reward: str = "round",
         illegal: str = "noop",
         render_mode: str | None = None,
+        engine: str = "reference",
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
@@ -86,7 +89,7 @@ class RiichiGymEnv(_Env[dict[str, np.ndarray], np.int64]):
         self.seat = seat
         seats = _seats(seat, opponents, count)
         self.vector = VectorEnv(
-            1, players=players, rules=rules, length=length, reward=reward, opponents=seats
+            1, players=players, rules=rules, length=length, reward=reward, opponents=seats, engine=engine
         )
         self.render_mode = None
         self.observation_space = observation_space(self.vector.players)

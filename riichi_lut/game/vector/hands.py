@@ -13,6 +13,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...core.args import as_count
+from ...errors import InvalidArgumentError
 from ..actions import (
     NUM_ACTIONS,
     Action,
@@ -68,6 +70,9 @@ class Hands:
         self.players = p = rules.players
         self.record = record
         self.seeds = [int(x) for x in seeds]
+        #: each table's ``game`` argument of :func:`~riichi_lut.game.wall.seeded_wall` (0:
+        #: ``play_one``'s walls); :meth:`restart` sets it for the table's next game
+        self.wall_games = [0] * n
         self.red = any(rules.scoring.aka_dora)
         self.s = VectorState(n, p, rules)
         self.phase = np.zeros(n, dtype=np.int8)
@@ -125,6 +130,37 @@ class Hands:
             )
         return out
 
+    # ---------------------------------------------------------------- a game starts again
+    def restart(self, t: Sequence[int], games: Sequence[int]) -> None:
+        """Start a new game at each table ``t[i]`` whose game is over (``phase`` DONE): its
+        walls from ``seeded_wall(seed, round, honba, game=games[i])``, the scores, round,
+        honba, sticks and dealer of a new game, its records and results emptied. The first
+        hands are dealt by the engine's next flush (``VectorGames.flush_queues``), as at
+        :meth:`~riichi_lut.game.vector.engine.VectorGames.start`: a restarted table plays
+        the game a new table of that seed and game number plays."""
+        s = self.s
+        tables = [int(x) for x in t]
+        if len(games) != len(tables):
+            raise InvalidArgumentError.about("games", f"needs one game number per table ({len(tables)})")
+        for table, game in zip(tables, games, strict=True):
+            if self.phase[table] != DONE:
+                raise InvalidArgumentError.about("t", f"table {table}'s game is not over")
+            self.wall_games[table] = as_count(game, "games", 0, 2**63 - 1)
+            self.rounds[table] = []
+            self.outcomes[table] = []
+            self.marks[table] = []
+            self.events[table] = []
+            self.finals[table] = None
+        rows = np.array(tables, dtype=np.intp)
+        s.scores[rows] = self.rules.start_points
+        s.number[rows] = 0
+        s.honba[rows] = 0
+        s.sticks[rows] = 0
+        s.dealer[rows] = 0
+        self.deciding[rows] = False
+        self.phase[rows] = DEALING
+        self.deals.extend(tables)
+
     # ---------------------------------------------------------------- a hand starts
     def new_hands(self, t: npt.NDArray[np.intp]) -> list[int]:
         """Deal the next hand at tables ``t`` (their walls from the seed, the round and
@@ -133,7 +169,7 @@ class Hands:
         p = self.players
         numbers, honbas = s.number[t].tolist(), s.honba[t].tolist()
         walls = [
-            seeded_wall(self.seeds[table], number, honba, players=p)
+            seeded_wall(self.seeds[table], number, honba, players=p, game=self.wall_games[table])
             for table, number, honba in zip(t.tolist(), numbers, honbas, strict=True)
         ]
         s.deal(t, walls, self.red)

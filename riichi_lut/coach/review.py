@@ -25,26 +25,14 @@ import dataclasses
 import os
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from ..errors import InvalidArgumentError, LogFormatError, quote
-from ..game.actions import Action
-from ..game.logs import read_log
-from ..game.record import GameRecord, round_name
-from ..game.replay import replay
-from ..game.rules import GameRules
-from ..game.table import Table
-from .review_ends import round_end_decisions
 from .review_model import VERDICTS, Decision
-from .review_turns import (
-    call_decision,
-    discard_decision,
-    kan_decision,
-    pass_decision,
-    riichi_decision,
-    riichi_facts,
-    tsumo_declined,
-)
+
+if TYPE_CHECKING:  # the game engine loads when a review runs, not with the coach package
+    from ..game.record import GameRecord
+    from ..game.rules import GameRules
 
 __all__ = ["NOTE", "Review", "Summary", "review"]
 
@@ -55,7 +43,8 @@ NOTE = (
     " shown, not judged."
 )
 
-LogLike = GameRecord | str | bytes | os.PathLike[str]
+LogLike = Union["GameRecord", str, bytes, "os.PathLike[str]"]
+"""What :func:`review` reads: a record, or a log's path, bytes or text."""
 
 
 @dataclass(frozen=True)
@@ -198,68 +187,6 @@ def _seat_of(record: GameRecord, seat: object) -> int:
     return seat
 
 
-class _Collector:
-    """The replay's hooks: each decision of the seat, and each hand's end."""
-
-    def __init__(self, seat: int, names: tuple[str, ...]) -> None:
-        self.seat = seat
-        self.names = names
-        self.decisions: list[Decision] = []
-        self.rounds: list[str] = []
-        self.riichi_at: int | None = None  # index of a riichi awaiting its discard
-
-    def name(self, table: Table) -> str:
-        return round_name(table.number, table.honba)
-
-    def on_decision(self, table: Table, seat: int, action: Action | None) -> None:
-        if seat != self.seat:
-            return
-        name = self.name(table)
-        if not self.rounds or self.rounds[-1] != name:
-            self.rounds.append(name)
-        if table.phase != "turn":
-            self.on_claim(table, action, name)
-            return
-        assert action is not None
-        kind = action.type
-        if kind != "tsumo" and any(a.type == "tsumo" for a in table.legal_actions(seat)):
-            self.decisions.append(tsumo_declined(table, seat, name))
-        if kind == "discard":
-            declares = self.riichi_at is not None
-            found = discard_decision(table, seat, action, name, declares)
-            if self.riichi_at is not None:
-                self.decisions[self.riichi_at] = riichi_facts(self.decisions[self.riichi_at], found)
-                self.riichi_at = None
-            self.decisions.append(found)
-        elif kind == "riichi":
-            self.riichi_at = len(self.decisions)
-            self.decisions.append(riichi_decision(table, seat, name))
-        elif kind in ("closed_kan", "added_kan", "kita"):
-            self.decisions.append(kan_decision(table, seat, action, name))
-        elif kind == "nine_terminals":
-            self.decisions.append(
-                Decision(
-                    "nine_terminals",
-                    name,
-                    1,
-                    played="nine_terminals",
-                    why="Declared nine terminals: an abortive draw. Not judged.",
-                )
-            )
-
-    def on_claim(self, table: Table, action: Action | None, name: str) -> None:
-        if action is None:
-            self.decisions.append(pass_decision(table, self.seat, name))
-        elif action.type in ("chi", "pon", "open_kan"):
-            self.decisions.append(call_decision(table, self.seat, action, name))
-
-    def on_round_end(self, table: Table) -> None:
-        name = self.name(table)
-        if not self.rounds or self.rounds[-1] != name:
-            self.rounds.append(name)
-        self.decisions.extend(round_end_decisions(table, self.seat, name, self.names))
-
-
 def review(
     record: LogLike, seat: int | str, rules: GameRules | None = None, *, partial: bool = False
 ) -> Review:
@@ -280,6 +207,12 @@ def review(
     ``partial=True``: then what the log holds is reviewed and ``Review.skipped`` says what
     is missing or suspect.
     """
+    # start-up: the game engine loads on the first review
+    from ..game.logs import read_log  # noqa: PLC0415
+    from ..game.record import GameRecord  # noqa: PLC0415
+    from ..game.rules import GameRules  # noqa: PLC0415
+    from .review_run import collect  # noqa: PLC0415
+
     if not isinstance(record, GameRecord):
         record = read_log(record)
     if rules is not None:
@@ -290,10 +223,9 @@ def review(
         record = dataclasses.replace(record, rules=rules)
     index = _seat_of(record, seat)
     skipped = _disconnections(record, index, partial)
-    collector = _Collector(index, record.names)
-    result = replay(record, on_decision=collector.on_decision, on_round_end=collector.on_round_end)
-    if not result.complete:
-        where = record.rounds[len(result.rounds) - 1].name if result.rounds else "its first hand"
+    decisions, rounds, complete, reached = collect(record, index)
+    if not complete:
+        where = record.rounds[reached - 1].name if reached else "its first hand"
         if not partial:
             raise LogFormatError(
                 f"the log stops in {where}, before the end of the game: review(..., partial=True)"
@@ -301,8 +233,6 @@ def review(
                 source=record.source,
             )
         skipped += (f"the log stops in {where}: the game after it is not reviewed",)
-    decisions = tuple(collector.decisions)
-    rounds = tuple(collector.rounds)
     return Review(
         seat=index,
         name=record.names[index] if index < len(record.names) else "",
@@ -311,7 +241,7 @@ def review(
         decisions=decisions,
         summary=summarize(decisions, rounds),
         rounds=rounds,
-        complete=result.complete,
+        complete=complete,
         skipped=skipped,
     )
 

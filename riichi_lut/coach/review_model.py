@@ -23,11 +23,14 @@ after the others, live acceptance, the two-step measure on a tie):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..analysis.results import TileLive
-from ..game.observe import Observation
-from .review_state import state_dict
+from ..core.tiles import format_tiles, tile_name
+
+if TYPE_CHECKING:  # the game engine loads with the review, not with this module
+    from ..game.observe import Observation
+    from ..game.seat import Meld
 
 __all__ = [
     "CLOSE_SHARE",
@@ -37,6 +40,7 @@ __all__ = [
     "KINDS",
     "VERDICTS",
     "Decision",
+    "state_dict",
     "verdict_of",
 ]
 
@@ -67,6 +71,47 @@ def verdict_of(*, same_standing: bool, played: int, best: int, first: bool) -> s
     if gap <= CLOSE_TILES or gap <= CLOSE_SHARE * best:
         return "close"
     return "loss"
+
+
+def _meld_dict(meld: Meld) -> dict[str, Any]:
+    return {
+        "type": meld.type,
+        "tiles": format_tiles(meld.tiles),
+        "called": None if meld.called is None else tile_name(meld.called),
+        "from": meld.target,
+    }
+
+
+def state_dict(seen: Observation) -> dict[str, Any]:
+    """An observation for JSON: tiles in mpsz (a red five ``0``)."""
+    return {
+        "hand": format_tiles(seen.hand),
+        "drawn": None if seen.drawn is None else tile_name(seen.drawn),
+        "melds": [[_meld_dict(m) for m in melds] for melds in seen.melds],
+        "rivers": [
+            [
+                {
+                    "tile": tile_name(t.tile),
+                    "tsumogiri": t.tsumogiri,
+                    "riichi": t.riichi,
+                    "called_by": t.called_by,
+                }
+                for t in river
+            ]
+            for river in seen.rivers
+        ],
+        "riichi": list(seen.riichi),
+        "kita": list(seen.kita),
+        "scores": list(seen.scores),
+        "round": seen.round,
+        "honba": seen.honba,
+        "sticks": seen.sticks,
+        "dealer": seen.dealer,
+        "dora_indicators": [tile_name(t) for t in seen.dora_indicators],
+        "tiles_left": seen.remaining,
+        "claim_tile": None if seen.claim_tile is None else tile_name(seen.claim_tile),
+        "claim_from": seen.claim_from,
+    }
 
 
 def _tiles(found: tuple[TileLive, ...]) -> list[dict[str, Any]]:

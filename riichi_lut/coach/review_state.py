@@ -12,16 +12,14 @@ stays among its own discards (they decide furiten) and is left out of the caller
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from ..core.hand import Hand
-from ..core.tiles import NUM_KINDS, format_tiles, kind_of, tile_name
+from ..core.tiles import NUM_KINDS, kind_of
 from ..core.visible import Visible
 from ..game.observe import Observation, observe
-from ..game.seat import Meld
 from ..game.table import Table
 
-__all__ = ["NORTH", "THREAT_CALLS", "seat_hand", "snapshot", "state_dict", "threats", "visible_to"]
+__all__ = ["NORTH", "THREAT_CALLS", "seat_hand", "snapshot", "threats", "visible_to"]
 
 NORTH = 30  #: the North kind, set aside as kita in three players
 #: An opponent with this many open calls (four concealed tiles or fewer) counts as a
@@ -86,44 +84,3 @@ def snapshot(table: Table, seat: int) -> Observation:
     seen = observe(table, seat)
     rivers = tuple(tuple(dataclasses.replace(t) for t in river) for river in seen.rivers)
     return dataclasses.replace(seen, rivers=rivers)
-
-
-def _meld_dict(meld: Meld) -> dict[str, Any]:
-    return {
-        "type": meld.type,
-        "tiles": format_tiles(meld.tiles),
-        "called": None if meld.called is None else tile_name(meld.called),
-        "from": meld.target,
-    }
-
-
-def state_dict(seen: Observation) -> dict[str, Any]:
-    """An observation for JSON: tiles in mpsz (a red five ``0``)."""
-    return {
-        "hand": format_tiles(seen.hand),
-        "drawn": None if seen.drawn is None else tile_name(seen.drawn),
-        "melds": [[_meld_dict(m) for m in melds] for melds in seen.melds],
-        "rivers": [
-            [
-                {
-                    "tile": tile_name(t.tile),
-                    "tsumogiri": t.tsumogiri,
-                    "riichi": t.riichi,
-                    "called_by": t.called_by,
-                }
-                for t in river
-            ]
-            for river in seen.rivers
-        ],
-        "riichi": list(seen.riichi),
-        "kita": list(seen.kita),
-        "scores": list(seen.scores),
-        "round": seen.round,
-        "honba": seen.honba,
-        "sticks": seen.sticks,
-        "dealer": seen.dealer,
-        "dora_indicators": [tile_name(t) for t in seen.dora_indicators],
-        "tiles_left": seen.remaining,
-        "claim_tile": None if seen.claim_tile is None else tile_name(seen.claim_tile),
-        "claim_from": seen.claim_from,
-    }

@@ -53,9 +53,10 @@ class Summary:
     discards with a verdict), ``verdicts`` (count per verdict), ``agreement`` (share of
     judged discards that are ``best`` or ``equal``; ``None`` with none judged),
     ``given_up`` (live tiles given up against the best at the same shanten, in total)
-    and ``per_hand`` (by round), ``largest`` (the three largest losses: a step back
-    first, then tiles given up), ``shanten_back`` (judged discards that went back),
-    ``forced`` and ``defence`` (discards not judged, by reason)."""
+    and ``per_hand`` (by round), ``largest`` (the three judged discards that gave up the
+    most live tiles at the same shanten, most first), ``shanten_back`` (judged discards
+    that went back a shanten) and ``backs`` (those discards), ``forced`` and ``defence``
+    (discards not judged, by reason)."""
 
     decisions: int
     discards: int
@@ -66,12 +67,13 @@ class Summary:
     per_hand: dict[str, int]
     largest: tuple[Decision, ...]
     shanten_back: int
+    backs: tuple[Decision, ...]
     forced: int
     defence: int
 
     def to_dict(self) -> dict[str, Any]:
-        """The figures for JSON; each of the largest losses as round, turn, played, best,
-        tiles given up and whether it went back."""
+        """The figures for JSON; each of the largest losses and of the steps back as
+        round, turn, played, best, tiles given up, whether it went back and its verdict."""
         return {
             "decisions": self.decisions,
             "discards": self.discards,
@@ -80,22 +82,25 @@ class Summary:
             "agreement": self.agreement,
             "given_up": self.given_up,
             "per_hand": dict(self.per_hand),
-            "largest": [
-                {
-                    "round": d.round,
-                    "turn": d.turn,
-                    "played": d.played,
-                    "best": d.best,
-                    "given_up": d.tiles_given_up,
-                    "back": d.back,
-                    "verdict": d.verdict,
-                }
-                for d in self.largest
-            ],
+            "largest": [_brief(d) for d in self.largest],
             "shanten_back": self.shanten_back,
+            "backs": [_brief(d) for d in self.backs],
             "forced": self.forced,
             "defence": self.defence,
         }
+
+
+def _brief(d: Decision) -> dict[str, Any]:
+    """A judged discard in a line of the summary."""
+    return {
+        "round": d.round,
+        "turn": d.turn,
+        "played": d.played,
+        "best": d.best,
+        "given_up": d.tiles_given_up,
+        "back": d.back,
+        "verdict": d.verdict,
+    }
 
 
 def summarize(decisions: tuple[Decision, ...], rounds: tuple[str, ...]) -> Summary:
@@ -107,8 +112,9 @@ def summarize(decisions: tuple[Decision, ...], rounds: tuple[str, ...]) -> Summa
     per_hand = dict.fromkeys(rounds, 0)
     for d in judged:
         per_hand[d.round] = per_hand.get(d.round, 0) + d.tiles_given_up
-    losses = [d for d in judged if d.verdict in ("close", "loss")]
-    largest = sorted(losses, key=lambda d: (not d.back, -d.tiles_given_up))[:3]
+    losses = [d for d in judged if d.tiles_given_up > 0]
+    largest = sorted(losses, key=lambda d: -d.tiles_given_up)[:3]  # stable: the earliest first on a tie
+    backs = tuple(d for d in judged if d.back)
     return Summary(
         decisions=len(decisions),
         discards=len(discards),
@@ -118,7 +124,8 @@ def summarize(decisions: tuple[Decision, ...], rounds: tuple[str, ...]) -> Summa
         given_up=sum(per_hand.values()),
         per_hand=per_hand,
         largest=tuple(largest),
-        shanten_back=sum(1 for d in judged if d.back),
+        shanten_back=len(backs),
+        backs=backs,
         forced=sum(1 for d in discards if d.forced),
         defence=sum(1 for d in discards if d.defence and not d.forced),
     )

@@ -184,7 +184,7 @@ def call_decision(table: Table, seat: int, action: Action, name: str) -> Decisio
     claim = table.claim
     assert claim is not None
     before, after = _shanten_13(table, seat), _after_call(table, seat, action)
-    offered = sorted({a.type for a in claim.options.get(seat, ())} - {action.type})
+    offered = sorted({a.type for a in claim.options.get(seat, ())} - {action.type, "pass"})
     called = _call_words(action, claim.tile)
     why = (
         f"Called {called} from seat {claim.discarder}: {_shanten_change(before, after)}"

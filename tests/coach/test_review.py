@@ -18,7 +18,7 @@ from gamelogs import MJAI, MJLOG, TENHOU6
 
 import riichi_lut
 from riichi_lut import Visible, hint, shanten_value, ukeire
-from riichi_lut.coach.explain import explain
+from riichi_lut.coach.explain import explain, how_counted, what_won
 from riichi_lut.coach.review import NOTE, Review, review
 from riichi_lut.coach.review_model import VERDICTS
 from riichi_lut.core.calls import Call, CallType
@@ -130,7 +130,7 @@ def _hand(walk: _Walk, seat: int) -> Hand:
     return Hand.from_codes(walk.hands[seat], calls)
 
 
-def walk_discards(record: GameRecord, seat: int) -> list[_Seen]:
+def walk_discards(record: GameRecord, seat: int, ends: list | None = None) -> list[_Seen]:
     """Every discard of ``seat`` in the log, with the state it was made in. Kan dora turn
     as the rules say (docs/game.md): a closed kan's at once, an open or added kan's with
     the kan-maker's next discard (Tenhou writes that DORA just before the discard; the
@@ -184,6 +184,8 @@ def walk_discards(record: GameRecord, seat: int) -> list[_Seen]:
             elif event.type == KITA:
                 walk.hands[s].remove(tile)
                 walk.kita[s] += 1
+        if ends is not None:  # the seat's hand and what it saw when the hand ended
+            ends.append((rnd.name, _hand(walk, seat), _visible(walk, seat)))
     return out
 
 
@@ -259,7 +261,9 @@ def check_ends(record: GameRecord, result: Review, seat: int) -> None:
     if judged:
         assert s.agreement == (s.verdicts["best"] + s.verdicts["equal"]) / len(judged)
     assert s.given_up == sum(s.per_hand.values()) == sum(d.tiles_given_up for d in judged)
-    assert len(s.largest) == min(3, s.verdicts["close"] + s.verdicts["loss"])
+    losses = sorted((d.tiles_given_up for d in judged if d.tiles_given_up), reverse=True)
+    assert [d.tiles_given_up for d in s.largest] == losses[:3]
+    assert s.backs == tuple(d for d in judged if d.back) and s.shanten_back == len(s.backs)
     json.dumps(result.to_dict())  # JSON-ready
 
 
@@ -298,26 +302,36 @@ def test_a_path_text_or_bytes_is_read_as_a_log():
 def test_wins_are_explained_and_deal_ins_show_the_winning_hand():
     record = read_log(WINS)
     outcome = replay(record)
-    winners = {w.seat for rnd in outcome.rounds if rnd.outcome for w in rnd.outcome.wins}
-    for seat in winners:
+    ends = [rnd.outcome for rnd in outcome.rounds if rnd.outcome]
+    assert {w.seat == w.from_seat for end in ends for w in end.wins} == {True, False}  # a tsumo, a ron
+    for seat in range(4):
         wins = [d for d in _review(WINS, seat).decisions if d.kind == "win"]
-        results = [
-            w.result for rnd in outcome.rounds if rnd.outcome for w in rnd.outcome.wins if w.seat == seat
-        ]
+        results = [w.result for end in ends for w in end.wins if w.seat == seat]
         assert [d.why for d in wins] == [explain(r) for r in results]
-    deal_ins = [d for s in range(4) for d in _review(WINS, s).decisions if d.kind == "deal_in"]
-    assert deal_ins and all(d.facts["hand"] in d.why and "Dealt in" in d.why for d in deal_ins)
+    for seat in range(4):
+        deal_ins = [d for d in _review(WINS, seat).decisions if d.kind == "deal_in"]
+        fed = [w.result for end in ends for w in end.wins if w.from_seat == seat != w.seat]
+        assert len(deal_ins) == len(fed)
+        for d, r in zip(deal_ins, fed, strict=True):
+            assert d.why.startswith("Dealt in") and d.facts["hand"] == r.situation.hand.to_text()
+            assert d.why.endswith("\n".join([*what_won(r), *how_counted(r)]))
 
 
-def test_a_draw_says_tenpai_or_noten_as_the_engine_does():
+def test_a_draw_says_tenpai_or_noten_and_the_live_winning_tiles():
     record = read_log(SHORT)
     outcome = replay(record)
+    drawn = [r.outcome for r in outcome.rounds if r.outcome and r.outcome.kind == "exhaustive"]
+    assert drawn
     for seat in range(4):
-        draws = [d for d in _review(SHORT, seat).decisions if d.kind == "draw" and "tenpai" in d.facts]
-        ends = [r.outcome for r in outcome.rounds if r.outcome and r.outcome.kind == "exhaustive"]
-        assert [d.facts["tenpai"] for d in draws] == [seat in o.tenpai for o in ends]
+        ends: list = []
+        walk_discards(record, seat, ends)
+        final = {name: ukeire(hand, visible) for name, hand, visible in ends}
+        draws = [d for d in _review(SHORT, seat).decisions if d.kind == "draw"]
+        assert [d.facts["tenpai"] for d in draws] == [seat in o.tenpai for o in drawn]
         for d in draws:
-            assert ("noten" in d.why) != d.facts["tenpai"]
+            report = final[d.round]
+            assert (d.played_shanten, d.played_live) == (report.shanten, report.total)
+            assert d.facts["tenpai"] == (report.shanten == 0) and ("noten" in d.why) != d.facts["tenpai"]
 
 
 def test_the_replay_hooks_see_every_decision_and_change_nothing():

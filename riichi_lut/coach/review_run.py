@@ -11,6 +11,7 @@ from ..game.table import Table
 from .review_ends import round_end_decisions
 from .review_model import Decision
 from .review_turns import (
+    after_call,
     call_decision,
     discard_decision,
     kan_decision,
@@ -32,6 +33,7 @@ class _Collector:
         self.decisions: list[Decision] = []
         self.rounds: list[str] = []
         self.riichi_at: int | None = None  # index of a riichi awaiting its discard
+        self.call_at: int | None = None  # index of a call awaiting its discard
 
     def name(self, table: Table) -> str:
         return round_name(table.number, table.honba)
@@ -55,6 +57,9 @@ class _Collector:
             if self.riichi_at is not None:
                 self.decisions[self.riichi_at] = riichi_facts(self.decisions[self.riichi_at], found)
                 self.riichi_at = None
+            if self.call_at is not None:
+                self.decisions[self.call_at] = after_call(self.decisions[self.call_at], found)
+                self.call_at = None
             self.decisions.append(found)
         elif kind == "riichi":
             self.riichi_at = len(self.decisions)
@@ -76,6 +81,7 @@ class _Collector:
         if action is None:
             self.decisions.append(pass_decision(table, self.seat, name))
         elif action.type in ("chi", "pon", "open_kan"):
+            self.call_at = len(self.decisions)
             self.decisions.append(call_decision(table, self.seat, action, name))
 
     def on_round_end(self, table: Table) -> None:
@@ -83,6 +89,7 @@ class _Collector:
         if not self.rounds or self.rounds[-1] != name:
             self.rounds.append(name)
         self.decisions.extend(round_end_decisions(table, self.seat, name, self.names))
+        self.call_at = None  # a call whose hand ended before a discard (a kan's rinshan win)
 
 
 def collect(record: GameRecord, seat: int) -> tuple[tuple[Decision, ...], tuple[str, ...], bool, int]:

@@ -9,21 +9,37 @@ discard or words a reason of its own.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..analysis.acceptance import bits
 from ..analysis.results import DiscardOption, TileLive
 from ..analysis.shanten import shanten_value
+from ..core.hand import Hand
 from ..core.tiles import is_red, kind_of, tile_name
+from ..errors import RiichiLutError
 from ..game.actions import Action
 from ..game.table import Table
+from ..riichi.score import score
+from ..riichi.win import Win
 from .hints import Hint, comparison, hint
 from .hints import _values as option_values
 from .review_model import DEFENCE_WORDS, FORCED_WORDS, Decision, verdict_of
 from .review_state import seat_hand, snapshot, threats, visible_to
 from .words import Code, Reason, render, shanten_words
 
-__all__ = ["call_decision", "discard_decision", "kan_decision", "pass_decision", "riichi_facts", "turn_of"]
+__all__ = [
+    "after_call",
+    "call_decision",
+    "discard_decision",
+    "kan_decision",
+    "pass_decision",
+    "riichi_decision",
+    "riichi_facts",
+    "ron_has_yaku",
+    "tsumo_declined",
+    "turn_of",
+]
 
 
 def turn_of(table: Table, seat: int) -> int:
@@ -90,7 +106,11 @@ def discard_decision(table: Table, seat: int, action: Action, name: str, declare
     given, gained = _against(best, played)
     facts: dict[str, Any] = {"options": len(allowed), "tsumogiri": bool(action.tsumogiri)}
     if played.shanten == 0:
-        facts["waits"] = [t.to_dict() for t in played.accepted]
+        riichi = me.riichi or declares
+        facts["waits"] = [
+            {**t.to_dict(), "ron_yaku": ron_has_yaku(table, seat, tile, t.kind, riichi)}
+            for t in played.accepted
+        ]
     return Decision(
         "discard",
         name,
@@ -115,6 +135,43 @@ def discard_decision(table: Table, seat: int, action: Action, name: str, declare
         facts=facts,
         state=snapshot(table, seat),
     )
+
+
+def ron_has_yaku(table: Table, seat: int, discard: int, wait: int, riichi: bool) -> bool:
+    """Whether a ron on ``wait`` would have a yaku once ``discard`` is gone (a closed hand
+    always has one by tsumo: menzen tsumo). Dora never make a yaku, so none are given."""
+    me = table.seats[seat]
+    codes = me.codes()
+    codes.remove(discard)
+    hand = Hand.from_codes([*codes, wait], [m.to_call() for m in me.melds])
+    try:
+        win = Win(tsumo=False, seat_wind=table.seat_wind(seat), round_wind=table.round_wind, riichi=riichi)
+        score(hand, wait, win, rules=table.rules.scoring)
+    except RiichiLutError:  # no yaku (NotAWinError), or a shape the scorer refuses
+        return False
+    return True
+
+
+def after_call(call: Decision, discard: Decision) -> Decision:
+    """The call completed by the discard that follows it: whether the hand is tenpai and a
+    ron on its waits has a yaku (``None`` before tenpai: not judged yet)."""
+    waits = discard.facts.get("waits")
+    if not waits and call.facts.get("yakuhai"):
+        yaku, words = True, f"the {call.facts['call']} of {call.facts['tile']} is a yaku (yakuhai)"
+    elif not waits:
+        yaku, words = None, "not tenpai after it, so whether a yaku remains is not told yet"
+    else:
+        good = [w["tile"] for w in waits if w["ron_yaku"]]
+        yaku = bool(good)
+        if len(good) == len(waits):
+            words = "tenpai after it, and a ron on every wait has a yaku"
+        elif good:
+            words = f"tenpai after it; a ron has a yaku only on {' '.join(good)}"
+        else:
+            words = "tenpai after it, but with no yaku: it cannot win by ron"
+    facts = {**call.facts, "yaku": yaku}
+    why = f"{call.why.removesuffix(' Not judged.').removesuffix('.')}; {words}. Not judged."
+    return dataclasses.replace(call, why=why, facts=facts)
 
 
 def riichi_facts(riichi: Decision, discard: Decision) -> Decision:
@@ -204,9 +261,17 @@ def call_decision(table: Table, seat: int, action: Action, name: str) -> Decisio
             "tile": tile_name(claim.tile),
             "from": claim.discarder,
             "declined": offered,
+            "yakuhai": action.type != "chi" and kind_of(claim.tile) in _value_honours(table, seat),
         },
         state=snapshot(table, seat),
     )
+
+
+def _value_honours(table: Table, seat: int) -> tuple[int, ...]:
+    """The honour kinds whose set is a yaku for ``seat``: the dragons, its seat wind and
+    the round wind."""
+    winds = "ESWN"
+    return (31, 32, 33, 27 + winds.index(table.seat_wind(seat)), 27 + winds.index(table.round_wind))
 
 
 def _shanten_change(before: int, after: int) -> str:

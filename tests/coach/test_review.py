@@ -249,8 +249,26 @@ def check_seat(record: GameRecord, result: Review, seat: int, players: int) -> N
             assert d.forced or d.defence, where
 
 
+#: yaku that come of how the tile came, not of the hand: a ron may have only these
+_SITUATIONAL = {"houtei", "chankan", "ippatsu", "haitei", "rinshan", "double_riichi"}
+
+
 def check_ends(record: GameRecord, result: Review, seat: int) -> None:
-    """Each win has the explainer's words, each deal-in the winner's hand; the summary adds up."""
+    """Each win has the explainer's words, each deal-in the winner's hand; a ron was on a
+    wait the last discard said had a yaku; the summary adds up."""
+    won = {r.name: r.outcome for r in replay(record).rounds}
+    last: dict[str, dict] = {}
+    for d in result.decisions:
+        if d.kind == "discard":
+            last[d.round] = d.facts
+        if d.kind == "win" and not d.facts["tsumo"]:
+            yaku = {y.id for w in won[d.round].wins if w.seat == seat for y in w.result.yaku}
+            waits = {w["tile"]: w["ron_yaku"] for w in last[d.round].get("waits", [])}
+            assert waits, (d.round, "won without a tenpai discard before")
+            if yaku - _SITUATIONAL:
+                assert waits[d.facts["tile"].replace("0", "5")], (d.round, d.facts["tile"], waits)
+        if d.kind == "call" and "yaku" in d.facts:
+            assert d.facts["yaku"] in (True, False, None)
     wins = [r for rnd in record.rounds for r in rnd.results if isinstance(r, WinResult)]
     assert sum(d.kind == "win" for d in result.decisions) == sum(w.seat == seat for w in wins)
     dealt = sum(w.from_seat == seat and w.seat != seat for w in wins)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # the game engine loads when a review runs, not with the coac
     from ..game.record import GameRecord
     from ..game.rules import GameRules
 
-__all__ = ["NOTE", "Review", "Summary", "review"]
+__all__ = ["NOTE", "Decision", "Review", "Summary", "review", "summarize"]
 
 #: The one sentence at the top of every review.
 NOTE = (

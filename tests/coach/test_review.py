@@ -57,7 +57,8 @@ def _shared_logs() -> list:
 
 @cache
 def _played(players: int) -> GameRecord:
-    return play_one(["efficiency"] * players, seed=5, players=players, length="tonpuu")
+    """A game of our own: three hands with kita, pons, an open and an added kan, riichi."""
+    return play_one(["random", "efficiency", "random"][:players], seed=2, players=players, length="tonpuu")
 
 
 @cache
@@ -299,6 +300,8 @@ def test_two_short_games_every_discard_is_checked(path, seat):
 @pytest.mark.parametrize("seat", range(3))
 def test_a_three_player_game(seat):
     record = _played(3)
+    kinds = {e.type for rnd in record.rounds for e in rnd.events}
+    assert {KITA, PON, ADDED_KAN, DORA, RIICHI} <= kinds
     result = _review(3, seat)
     assert result.players == 3
     check_seat(record, result, seat, 3)

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import operator
 import os
 from collections import Counter
 from dataclasses import dataclass
@@ -182,11 +183,15 @@ def _seat_of(record: GameRecord, seat: object) -> int:
         raise InvalidArgumentError.about(
             "seat", f"{quote(seat)} is not a player of this game (players {listed})"
         )
-    if seat.__class__ is not int and not (isinstance(seat, int) and not isinstance(seat, bool)):
+    try:  # an int, or a numpy integer; never a bool
+        if isinstance(seat, bool) or type(seat).__name__ == "bool_":
+            raise TypeError
+        index = operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
         raise InvalidArgumentError.about(
             "seat", f"must be a seat index or a player's name, got {type(seat).__name__} {quote(seat)}"
-        )
-    assert isinstance(seat, int)
+        ) from None
+    seat = index
     if not 0 <= seat < record.players:
         raise InvalidArgumentError.about(
             "seat", f"={seat} does not exist in this {record.players}-player game (0-{record.players - 1})"

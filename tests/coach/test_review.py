@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 
+import numpy as np
 import pytest
 from gamelogs import MJAI, MJLOG, TENHOU6
 
@@ -312,6 +313,7 @@ def test_the_seat_by_name_is_the_seat_by_index():
     record = read_log(WINS)
     by_name = review(record, record.names[2])
     assert by_name.seat == 2 and by_name.to_dict() == _review(WINS, 2).to_dict()
+    assert review(record, np.int64(2)).summary == by_name.summary  # a numpy integer is an index
 
 
 def test_a_path_text_or_bytes_is_read_as_a_log():
@@ -374,7 +376,7 @@ def test_the_replay_hooks_see_every_decision_and_change_nothing():
 
 
 # ---------------------------------------------------------------- bad input
-@pytest.mark.parametrize("seat", [4, -1, True, 1.0, None])
+@pytest.mark.parametrize("seat", [4, -1, True, np.bool_(False), 1.0, None, "2"])
 def test_a_seat_that_does_not_exist_is_named(seat):
     with pytest.raises(InvalidArgumentError, match=r"^seat") as error:
         review(read_log(WINS), seat)

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         ukeire_batch,
     )
     from .coach.hints import Hint, hint
+    from .coach.review import Review, review
     from .core.visible import Visible
     from .riichi import EMA, M_LEAGUE, MAHJONG_SOUL, TENHOU, WRC, RuleSet, ScoreResult, Win
     from .riichi.score import score
@@ -53,6 +54,7 @@ _LAZY = {
         ".analysis.efficiency",
     ),
     **dict.fromkeys(("Hint", "hint"), ".coach.hints"),
+    **dict.fromkeys(("Review", "review"), ".coach.review"),
     **dict.fromkeys(("EMA", "M_LEAGUE", "MAHJONG_SOUL", "TENHOU", "WRC", "RuleSet", "ScoreResult", "Win",
                      "score"),
                     ".riichi"),
@@ -115,6 +117,7 @@ __all__ = [
     "InvalidHandError",
     "InvalidSituationError",
     "NotAWinError",
+    "Review",
     "RiichiLutError",
     "RuleSet",
     "ScoreResult",
@@ -134,6 +137,7 @@ __all__ = [
     "parse_mjai",
     "parse_tiles",
     "rank_discards",
+    "review",
     "score",
     "shanten",
     "shanten_batch",

@@ -11,10 +11,20 @@ score change; the kind of draw; the next hand's scores, honba, sticks or dealer;
 scores and points) raises :class:`~riichi_lut.errors.ReplayMismatchError` naming the
 round, the event and both values. ``check=False`` returns what the engine computed
 without comparing.
+
+Two hooks let a caller watch the game as it is replayed (the review,
+:mod:`riichi_lut.coach.review`, reads each decision's state through them):
+``on_decision(table, seat, action)`` is called just before each recorded decision is
+applied, with the table as it stands — on a turn for the seat to act with its action, on
+a claim (or a chankan) for every seat that may claim, in seat order, with its claim or
+``None`` when it passes — and ``on_round_end(table)`` after each hand the log finishes,
+while the table still holds its last state (``table.outcome`` says how it ended). They
+must not change the table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError, ReplayMismatchError
@@ -47,7 +57,13 @@ from .roundwall import RoundWall, live_size_of
 from .table import Table
 from .wall import Wall, tenhou_walls
 
-__all__ = ["Replay", "RoundReplay", "replay", "round_wall"]
+__all__ = ["DecisionHook", "Replay", "RoundEndHook", "RoundReplay", "replay", "round_wall"]
+
+#: ``on_decision(table, seat, action)``: a seat's recorded decision, before it is applied
+#: (``action`` ``None``: the seat passes on a claim).
+DecisionHook = Callable[[Table, int, Action | None], None]
+#: ``on_round_end(table)``: a hand the log finishes, its last state still on the table.
+RoundEndHook = Callable[[Table], None]
 
 _LOOSE = (DORA, RIICHI_ACCEPTED)  # checked as a whole per hand, not by place
 _TURN_EVENTS = {
@@ -117,9 +133,17 @@ def round_wall(rnd: RoundRecord, players: int, wall: Wall | None = None, red: bo
 
 
 class _Replayer:
-    def __init__(self, record: GameRecord, check: bool) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        check: bool,
+        on_decision: DecisionHook | None = None,
+        on_round_end: RoundEndHook | None = None,
+    ) -> None:
         self.record = record
         self.check = check
+        self.on_decision = on_decision
+        self.on_round_end = on_round_end
         self.red = any(record.rules.scoring.aka_dora)
 
     def mismatch(self, what: str, recorded: object, computed: object, rnd: RoundRecord, event: str) -> None:
@@ -157,6 +181,8 @@ class _Replayer:
             before = (table.number, table.honba, table.sticks, table.dealer, tuple(table.scores))
             wall = walls[k] if walls is not None else None
             ended = self.play_round(table, rnd, wall)
+            if ended and self.on_round_end is not None:
+                self.on_round_end(table)
             done.append(RoundReplay(*before, table.outcome, tuple(table.scores)))
             if not ended:
                 complete = False
@@ -208,9 +234,16 @@ class _Replayer:
                 if table.phase == "turn":
                     index, event = events[self.at]
                     action = self.turn_action(table, event, index)
+                    if self.on_decision is not None:
+                        self.on_decision(table, table.actor, action)
                     out = table.step({table.actor: action})
                 else:
-                    out = table.step(self.claim_actions(table))
+                    claims = self.claim_actions(table)
+                    if self.on_decision is not None:
+                        assert table.claim is not None
+                        for seat in sorted(table.claim.options):
+                            self.on_decision(table, seat, claims.get(seat))
+                    out = table.step(claims)
                 emitted += out
                 self.compare(out)
         except IllegalActionError as error:
@@ -351,6 +384,13 @@ def _points_like(record: GameRecord, table: Table) -> tuple[float, ...] | None:
     return final_points(table.final_scores, rules)
 
 
-def replay(record: GameRecord, *, check: bool = True) -> Replay:
-    """Replay ``record`` through the rules (see the module docstring)."""
-    return _Replayer(record, check).run()
+def replay(
+    record: GameRecord,
+    *,
+    check: bool = True,
+    on_decision: DecisionHook | None = None,
+    on_round_end: RoundEndHook | None = None,
+) -> Replay:
+    """Replay ``record`` through the rules, calling the hooks as it goes (see the module
+    docstring)."""
+    return _Replayer(record, check, on_decision, on_round_end).run()

@@ -252,6 +252,7 @@ class Table:
             me.remove(action.tile or 0)
             me.kita += 1
             me.drawn = None
+            self._interrupt()  # like a call: the first go-around and every ippatsu end
             self._emit(Event(KITA, seat=seat, tile=action.tile))
             self._draw(seat, rinshan=True)
         elif kind == NINE_A:

@@ -155,3 +155,31 @@ def test_same_turn_furiten_is_not_cleared_by_a_call_that_skips_the_seat():
     assert table.actor == 3 and table.seats[2].furiten_turn
     act(table, 3, "discard", "3z")
     assert {a.type for a in table.legal_actions(2)} == {"pass", "pon"}  # a pon, no ron
+
+
+def test_kita_ends_ippatsu_and_the_first_go_around_like_a_call():
+    # three players: seat 0 riichis; seat 1 sets a North aside (riichi.wiki, Sanma and
+    # Ippatsu: the kita call interrupts, so ippatsu, double riichi, tenhou/chiihou and
+    # nine terminals are gone)
+    from riichi_lut.game.rules import TENHOU_SANMA_GAME
+
+    hands = ["123p456p789s1122z", "1199m1199p1199s4z", "1199m2388p2378s5z"]
+    table = table_with(hands, "3z6z", rules=TENHOU_SANMA_GAME)
+    act(table, 0, "riichi")
+    discard_draw(table, "3z")
+    assert table.seats[0].ippatsu and table.uninterrupted and table.actor == 1
+    act(table, 1, "kita", "4z")
+    assert not table.seats[0].ippatsu and not table.uninterrupted
+
+
+def test_a_win_on_the_tile_drawn_after_ones_own_kita_is_rinshan_without_ippatsu():
+    # seed 17170 (three players, random bots): a riichi, then on the next turn kita and a
+    # win on the replacement tile; it once asked the scorer for ippatsu and rinshan together
+    from riichi_lut.game import play_one
+    from riichi_lut.game.record import DrawResult
+
+    game = play_one(["random"] * 3, seed=17170, players=3)
+    after_kita = [h for h in game.rounds if [e.type for e in h.events][-3:] == ["kita", "draw", "tsumo"]]
+    win = next(r for h in after_kita for r in h.results if not isinstance(r, DrawResult))
+    yaku = dict(win.yaku)
+    assert "rinshan" in yaku and "riichi" in yaku and "ippatsu" not in yaku

@@ -183,6 +183,7 @@ class Moments(Hands):
             self._remove(t, seat, action.tile or 30)
             s.kita[t, seat] += 1
             s.drawn[t, seat] = -1
+            self.interrupt(t)  # like a call: the first go-around and every ippatsu end
             self.emit(t, Event(KITA, seat=seat, tile=action.tile))
             self.draw_one(t, seat, rinshan=True)
         elif kind == NINE_A:

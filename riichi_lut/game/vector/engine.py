@@ -4,14 +4,15 @@ applied to the arrays of a :class:`~riichi_lut.game.vector.state.VectorState`.
 Each iteration of :meth:`VectorGames.run` is one moment at every unfinished table: the
 seats that must decide (the actor of a turn, the seats that may claim a discard) are
 served by one batched policy call per policy, then every table applies its decisions.
-The frequent moments are array operations over all tables at once: the draw, the legal
-mask of a plain turn (discards, kita, nine terminals, added kans), the discard, the
-claims every other seat may make on it (pon, open kan, chi, and which seats it would
-complete), furiten from a missed tile, a discard nobody claims, a chi or a pon, the
-exhaustive draw and the next deal. The rare ones run table by table through the
-reference's own rule code (:mod:`riichi_lut.game.vector.moments`): a turn that may tsumo,
-declare riichi or make a closed kan, or is in riichi, a ron's furiten and yaku, open and
-added kans, kita, wins and aborts, the end of a hand.
+The frequent moments are array operations over all tables at once: the legal mask of a
+turn (discards, kuikae, riichi and the discards its declaration allows, a closed hand's
+tsumo, turns in riichi, kans, kita, nine terminals) and the discard here; the claims
+every other seat may make on it, a chi or a pon, a discard nobody claims, the draw and
+the exhaustive draw in :mod:`riichi_lut.game.vector.claims`; the next deal. The rare ones
+run table by table through the reference's own rule code
+(:mod:`riichi_lut.game.vector.moments`): an open complete hand's yaku, a closed kan of the
+drawn tile in riichi, a ron's furiten and yaku, kans, kita, wins and aborts, the end of a
+hand.
 
 A table's game depends on its seed only: its walls are ``seeded_wall(seed, round,
 honba)``, its random policy's numbers the seat's own counter-based stream

@@ -19,15 +19,12 @@ from ..record import CHI, DRAW, PON, Event
 from ..seat import waits_of
 from .hands import CHANKAN, CLAIM, ON_DISCARD, TURN, seats_of
 from .moments import Moments
-from .state import KIND_OF_CODE, MELD_TYPES
+from .state import KIND_OF_CODE, MELD_TYPES, NUMBER_OF_KIND, RED_OF_KIND
 
 __all__ = ["Claims"]
 
-_NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(NUM_KINDS)])
 _HONOR = np.arange(NUM_KINDS) >= 27
 _WINDS = np.array([27, 28, 29, 30])
-#: The red five's code of each kind, -1 for kinds without one.
-_RED_OF_KIND = np.array([{4: 34, 13: 35, 22: 36}.get(k, -1) for k in range(NUM_KINDS)])
 _CHI_MELD, _PON_MELD = MELD_TYPES.index(CHI), MELD_TYPES.index(PON)
 _TERMINAL_OR_HONOR = np.isin(np.arange(NUM_KINDS), TERMINALS_AND_HONORS)
 
@@ -59,8 +56,8 @@ class Claims(Moments):
         first = np.where(pon, kind, np.where(position == 0, low + 1, low))
         second = np.where(pon, kind, np.where(position == 2, low + 1, low + 2))
         codes = s.codes[t, seat]  # [k, 37]
-        red_first = _RED_OF_KIND[first]
-        red_second = _RED_OF_KIND[second]
+        red_first = RED_OF_KIND[first]
+        red_second = RED_OF_KIND[second]
         use_first = (red_first >= 0) & (codes[rows, np.maximum(red_first, 0)] > 0)
         use_first &= ~pon | (codes[rows, first] >= 1)
         c1 = np.where(use_first, red_first, first)
@@ -85,7 +82,7 @@ class Claims(Moments):
         self.opened[t, seat] = True
         s.forbidden[t, seat] = False
         s.forbidden[t, seat, kind] = True
-        number = _NUMBER[kind]
+        number = NUMBER_OF_KIND[kind]
         end_high = ~pon & (position == 0) & (number + 2 < 9)
         s.forbidden[t[end_high], seat[end_high], kind[end_high] + 3] = True
         end_low = ~pon & (position == 2) & (number - 2 > 1)
@@ -140,12 +137,7 @@ class Claims(Moments):
             return
         tile = s.live[t, s.drawn_live[t]].astype(np.intp)
         s.drawn_live[t] += 1
-        s.codes[t, seat, tile] += 1
-        s.kinds[t, seat, KIND_OF_CODE[tile]] += 1
-        s.drawn[t, seat] = tile
-        s.rinshan_draw[t] = False
-        s.actor[t] = seat
-        self.phase[t] = TURN
+        self.take(t, seat, tile, rinshan=False)
         if self.record:
             for table, who, tl in zip(t.tolist(), seat.tolist(), tile.tolist(), strict=True):
                 self.events[table].append(Event(DRAW, seat=who, tile=tl))
@@ -257,7 +249,7 @@ class Claims(Moments):
         k = len(t)
         left = (discarder + 1) % 4
         hand = s.kinds[t, left].astype(np.int16)  # [k, 34]
-        number = _NUMBER[kind]
+        number = NUMBER_OF_KIND[kind]
         ok = calls_open[np.arange(k), left] & ~_HONOR[kind]
         total = hand.sum(axis=1)
         for position, (a, b) in enumerate(((1, 2), (-1, 1), (-2, -1))):

@@ -198,14 +198,20 @@ class Hands:
         else:
             tile = int(s.live[t, s.drawn_live[t]])
             s.drawn_live[t] += 1
+        self.take(t, seat, tile, rinshan)
+        self.emit(t, Event(DRAW, seat=seat, tile=tile))
+        self.turns.append(t)
+
+    def take(self, t: Any, seat: Any, tile: Any, rinshan: bool) -> None:
+        """Seat ``seat`` of table ``t`` draws ``tile`` and its turn begins (ints, or arrays
+        of distinct tables: the draw of one table or of many)."""
+        s = self.s
         s.codes[t, seat, tile] += 1
         s.kinds[t, seat, KIND_OF_CODE[tile]] += 1
         s.drawn[t, seat] = tile
         s.rinshan_draw[t] = rinshan
         s.actor[t] = seat
         self.phase[t] = TURN
-        self.emit(t, Event(DRAW, seat=seat, tile=tile))
-        self.turns.append(t)
 
     def flip(self, t: int) -> None:
         s = self.s

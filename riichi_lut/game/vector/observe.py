@@ -32,12 +32,12 @@ import numpy.typing as npt
 from ...core.tiles import NUM_KINDS
 from ...errors import InvalidArgumentError
 from ..features import MAX_MELDS, MAX_RIVER, analyse, feature_shapes
+from ..legal import NORTH
 from .hands import CLAIM, ON_DISCARD, Hands
 from .state import KIND_OF_CODE, VectorState
 
 __all__ = ["encode_rows"]
 
-_NORTH = 30
 #: The kind of each code 0-36, and 34 (out of the 34 kinds, dropped) for -1.
 _KIND = np.array([*KIND_OF_CODE.tolist(), NUM_KINDS], dtype=np.intp)
 
@@ -79,7 +79,7 @@ def encode_rows(games: Hands, t: npt.ArrayLike, s: npt.ArrayLike) -> dict[str, n
     # every tile seen outside the own concealed hand: river tiles not called (a called one
     # is in its meld), the melds, the indicators turned, and the Norths set aside
     visible = _kind_counts(np.concatenate([x.reshape(len(t), -1) for x in seen], axis=1))
-    visible[:, _NORTH] += out["kita"].sum(axis=1, dtype=np.int64)
+    visible[:, NORTH] += out["kita"].sum(axis=1, dtype=np.int64)
     out["visible"][:] = visible
     out["furiten"][:] = st.furiten_turn[t, s] | st.furiten_riichi[t, s]
     analyse(out, st.nmelds[t, s].astype(np.intp), p)

@@ -39,7 +39,7 @@ from ..policies import EfficiencyPolicy, Policy
 from ..streams import pick_batch, stream_key
 from ..view import Claim
 from .hands import CHANKAN
-from .state import KIND_OF_CODE, MELD_TYPES
+from .state import KIND_OF_CODE, MELD_TYPES, NUMBER_OF_KIND, RED_OF_KIND
 
 if TYPE_CHECKING:
     from .engine import VectorGames
@@ -47,9 +47,7 @@ if TYPE_CHECKING:
 __all__ = ["EfficiencyBatch", "RandomBatch", "ReferenceBatch"]
 
 _CHI_MELD = MELD_TYPES.index("chi")
-_NUMBER = np.array([k % 9 + 1 if k < 27 else 0 for k in range(34)])
-_SIMPLE = (np.arange(34) < 27) & (_NUMBER >= 2) & (_NUMBER <= 8)
-_RED_OF_KIND = np.array([{4: 34, 13: 35, 22: 36}.get(k, -1) for k in range(34)])
+_SIMPLE = (np.arange(34) < 27) & (NUMBER_OF_KIND >= 2) & (NUMBER_OF_KIND <= 8)
 
 
 class RandomBatch:
@@ -140,7 +138,7 @@ class EfficiencyBatch:
             ).kind.astype(np.intp)
             codes = st.codes[t[plain], s[plain]]
             held = codes[np.arange(len(best)), best] > 0
-            choice[plain] = np.where(held, best, _RED_OF_KIND[best])
+            choice[plain] = np.where(held, best, RED_OF_KIND[best])
         restricted = ~plain & ~riichi
         if restricted.any():
             choice[restricted] = self.restricted(games, t[restricted], s[restricted], mask[restricted])
@@ -178,7 +176,7 @@ class EfficiencyBatch:
         best = np.empty(len(t), dtype=np.intp)
         best[rows[order][first]] = kinds[order][first]
         plain = mask[np.arange(len(t)), best]
-        return np.where(plain, best, _RED_OF_KIND[best]).astype(np.int64)
+        return np.where(plain, best, RED_OF_KIND[best]).astype(np.int64)
 
     def claims(
         self,

@@ -73,6 +73,10 @@ CODE_OF_ID = np.array([[from_136(i, red) for i in range(136)] for red in (False,
 
 #: The kind of each code (a red five is its five).
 KIND_OF_CODE = np.array([*range(NUM_KINDS), 4, 13, 22], dtype=np.int64)
+#: The number of each kind (1-9), 0 for honors.
+NUMBER_OF_KIND = np.array([k % 9 + 1 if k < 27 else 0 for k in range(NUM_KINDS)])
+#: The red five's code of each kind, -1 for kinds without one.
+RED_OF_KIND = np.array([{4: 34, 13: 35, 22: 36}.get(k, -1) for k in range(NUM_KINDS)])
 
 
 def _zeros(shape: tuple[int, ...] | int, dtype: Any) -> Any:

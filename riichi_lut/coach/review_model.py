@@ -130,7 +130,9 @@ class Decision:
     (``played_shanten``, ``best_shanten``), their live acceptance (``played_live``,
     ``best_live``: copies not in the hand, the calls or anywhere the seat can see),
     ``given_up`` and ``gained`` (the kinds the best accepts and the played discard does
-    not, and the reverse, with live counts), ``back`` (the played discard goes back in
+    not, and the reverse, with live counts), ``played_accepts`` and ``best_accepts``
+    (every kind each accepts, with its live copies: they sum to ``played_live`` and
+    ``best_live``), ``back`` (the played discard goes back in
     shanten), ``furiten`` and ``dead`` (of the played discard's tenpai or acceptance),
     ``verdict`` (:data:`VERDICTS`, ``None`` when not judged: ``forced`` under riichi,
     ``defence`` against a threat) and ``why`` (the hint engine's words; for the end of a
@@ -153,6 +155,8 @@ class Decision:
     why: str = ""
     given_up: tuple[TileLive, ...] = ()
     gained: tuple[TileLive, ...] = ()
+    played_accepts: tuple[TileLive, ...] = ()
+    best_accepts: tuple[TileLive, ...] = ()
     back: bool = False
     furiten: bool = False
     dead: bool = False
@@ -194,6 +198,8 @@ class Decision:
             "why": self.why,
             "given_up": _tiles(self.given_up),
             "gained": _tiles(self.gained),
+            "played_accepts": _tiles(self.played_accepts),
+            "best_accepts": _tiles(self.best_accepts),
             "back": self.back,
             "furiten": self.furiten,
             "dead": self.dead,

@@ -126,6 +126,8 @@ def discard_decision(table: Table, seat: int, action: Action, name: str, declare
         why=why,
         given_up=given,
         gained=gained,
+        played_accepts=played.accepted,
+        best_accepts=best.accepted,
         back=played.shanten_back,
         furiten=played.furiten,
         dead=played.dead,

@@ -225,6 +225,7 @@ def check_seat(record: GameRecord, result: Review, seat: int, players: int) -> N
             after, Visible(seen.discards, seen.calls, seen.dora_indicators, seen.other, own), players=players
         )
         assert (d.played_shanten, d.played_live) == (played.shanten, played.total), where
+        assert [(t.kind, t.live) for t in d.played_accepts] == [(t.kind, t.live) for t in played.accepted]
         best_tile = _best_code(w.hand, d.best)
         own_best = list(seen.own_discards)
         own_best[kind_of(best_tile)] += 1
@@ -234,6 +235,11 @@ def check_seat(record: GameRecord, result: Review, seat: int, players: int) -> N
             players=players,
         )
         assert (d.best_shanten, d.best_live) == (best.shanten, best.total), where
+        assert [(t.kind, t.live) for t in d.best_accepts] == [(t.kind, t.live) for t in best.accepted]
+        # given up: what the best accepts and the played discard does not (and the reverse)
+        mine, theirs = {t.kind for t in d.played_accepts}, {t.kind for t in d.best_accepts}
+        assert [t.kind for t in d.given_up] == sorted(theirs - mine), where
+        assert [t.kind for t in d.gained] == sorted(mine - theirs), where
         # at equal shanten (and furiten alike) the best never accepts fewer live tiles
         if d.played_shanten == d.best_shanten and d.furiten == best.furiten:
             assert d.best_live >= d.played_live, where

@@ -11,6 +11,7 @@
     riichi-lut simulate haipai --n 1000000 --workers 2    # seeded Monte Carlo
     riichi-lut play --seed 1 --out game.mjson             # a whole game by Tenhou's rules
     riichi-lut replay game.mjson                          # a log replayed through the rules
+    riichi-lut review game.mjlog --player NAME --html r.html   # one seat's game reviewed
     riichi-lut tables            # where the tables are, their manifest, a load check
     riichi-lut mcr score "123m456p789s123s55z" --win 5z --seat E --prevalent S   # Chinese Official
 
@@ -42,6 +43,7 @@ from .mcr import PRINTERS as MCR_PRINTERS
 from .options import Parser, count, examples
 from .output import print_shanten_rows
 from .requests import Printer, add_request, message_of
+from .review import add_parser as add_review_parser
 from .serve import add_parser as add_serve_parser
 from .simulate import add_parser as add_simulate_parser
 from .tournament import add_parser as add_tournament_parser
@@ -162,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate_parser(sub)
     add_game_parser(sub)
     add_tournament_parser(sub)
+    add_review_parser(sub)
     add_serve_parser(sub)
 
     p = sub.add_parser("tables", help="show and verify the lookup tables")

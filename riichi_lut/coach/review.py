@@ -25,6 +25,7 @@ import dataclasses
 import operator
 import os
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:  # the game engine loads when a review runs, not with the coac
     from ..game.record import GameRecord
     from ..game.rules import GameRules
 
-__all__ = ["NOTE", "Decision", "Review", "Summary", "review", "summarize"]
+__all__ = ["NOTE", "ONLY", "Decision", "Review", "Summary", "review", "summarize"]
 
 #: The one sentence at the top of every review.
 NOTE = (
@@ -43,6 +44,14 @@ NOTE = (
     " which says nothing about safety: turns against a riichi or a hand with three open calls are"
     " shown, not judged."
 )
+
+#: The decisions ``only`` keeps (:meth:`Review.selected`, ``riichi-lut review --only``):
+#: the discards judged a loss, every judged discard, every discard.
+ONLY: dict[str, Callable[[Decision], bool]] = {
+    "losses": lambda d: d.verdict == "loss",
+    "judged": lambda d: d.judged,
+    "discards": lambda d: d.kind == "discard",
+}
 
 LogLike = Union["GameRecord", str, bytes, "os.PathLike[str]"]
 """What :func:`review` reads: a record, or a log's path, bytes or text."""
@@ -137,8 +146,9 @@ class Review:
     """The review of ``seat`` (``name``) in a game of ``players`` read from ``source``:
     ``decisions`` in game order, the ``summary``, ``rounds`` the hands reviewed,
     ``complete`` whether the game reached its end, ``skipped`` what was not reviewed and
-    why (a game cut short, a disconnection: only with ``partial=True``), and ``note``, the
-    one sentence on what the verdicts mean (:data:`NOTE`)."""
+    why (a game cut short, a disconnection: only with ``partial=True``), ``note``, the
+    one sentence on what the verdicts mean (:data:`NOTE`), and ``names`` every seat's
+    player (``""`` where the log names none)."""
 
     seat: int
     name: str
@@ -150,13 +160,31 @@ class Review:
     complete: bool
     skipped: tuple[str, ...] = ()
     note: str = NOTE
+    names: tuple[str, ...] = ()
 
-    def to_dict(self, state: bool = True) -> dict[str, Any]:
+    def selected(self, only: str | None = None) -> tuple[Decision, ...]:
+        """The decisions ``only`` keeps (a key of :data:`ONLY`; ``None``: all of them).
+
+        >>> from riichi_lut.game import play_one
+        >>> r = review(play_one(["random"] * 4, seed=2, length="one_hand"), 1)
+        >>> all(d.verdict == "loss" for d in r.selected("losses"))
+        True
+        """
+        if only is None:
+            return self.decisions
+        if only not in ONLY:
+            raise InvalidArgumentError.about("only", f"must be one of {', '.join(ONLY)}, got {quote(only)}")
+        keep = ONLY[only]
+        return tuple(d for d in self.decisions if keep(d))
+
+    def to_dict(self, state: bool = True, only: str | None = None) -> dict[str, Any]:
         """The review for JSON (docs/review.md); ``state=False`` leaves each decision's
-        view of the table out (a smaller file)."""
-        return {
+        view of the table out (a smaller file); ``only`` keeps some decisions
+        (:meth:`selected`; the summary stays the whole game's, ``"only"`` says which)."""
+        out = {
             "seat": self.seat,
             "name": self.name,
+            "names": list(self.names),
             "players": self.players,
             "source": self.source,
             "note": self.note,
@@ -164,8 +192,11 @@ class Review:
             "skipped": list(self.skipped),
             "rounds": list(self.rounds),
             "summary": self.summary.to_dict(),
-            "decisions": [d.to_dict(state) for d in self.decisions],
+            "decisions": [d.to_dict(state) for d in self.selected(only)],
         }
+        if only is not None:
+            out["only"] = only
+        return out
 
 
 def _seat_of(record: GameRecord, seat: object) -> int:
@@ -255,6 +286,7 @@ def review(
         rounds=rounds,
         complete=complete,
         skipped=skipped,
+        names=tuple(record.names[s] if s < len(record.names) else "" for s in range(record.players)),
     )
 
 

@@ -48,6 +48,7 @@ COMMANDS = {
     "play": ["play", "--seed", "3", "--length", "tonpuu"],
     "replay": ["replay", "tests/data/game-logs/mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog"],
     "tournament": ["tournament", "--games", "4", "--length", "tonpuu", "--seed", "1"],
+    "review": ["review", "tests/data/game-logs/mjlog/2020052212gm-00a9-0000-3c7fe026.mjlog", "--seat", "1"],
 }
 
 

@@ -145,7 +145,7 @@ def test_html_is_one_offline_file_with_every_decision(capsys, tmp_path):
     assert "http://" not in page_text and "https://" not in page_text
     style = page_text.split("<style>", 1)[1].split("</style>", 1)[0]
     for tile in page.tiles:  # every tile drawn has its picture inline, once
-        assert style.count(f".t-{tile}{{background-image:url(\"data:image/svg+xml;base64,") == 1
+        assert style.count(f'.t-{tile}{{background-image:url("data:image/svg+xml;base64,') == 1
     result = review(path, 2)
     data = result.to_dict()
     assert len(page.articles) == len(data["decisions"])

@@ -220,6 +220,9 @@ def _decision(page: _Page, number: int, d: dict[str, Any], seat: int, names: Seq
     state = d.get("state")
     if state is not None:
         page.add(_hand(page, state, seat))
+        if state["claim_tile"] is not None:  # a call or a pass: the tile another seat let go
+            who = names[state["claim_from"]] or f"seat {state['claim_from']}"
+            page.add(f'<div class="claim">on {page.tile(state["claim_tile"])} from {escape(who)}</div>')
     if d["kind"] == "discard":
         gone = {t["tile"] for t in d["given_up"]}
         gained = {t["tile"] for t in d["gained"]}

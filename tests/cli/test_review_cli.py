@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from gamelogs import MJLOG, TENHOU6
@@ -250,3 +251,15 @@ def test_html_cannot_be_written_is_named(capsys, tmp_path):
     out = tmp_path / "no" / "r.html"
     status, _, err = _run(capsys, "review", str(SHORT), "--seat", "0", "--html", str(out))
     assert status == 2 and err.startswith(f"error: --html {out}: cannot write: ")
+
+
+@pytest.mark.slow
+def test_the_docs_example_is_what_the_command_prints(capsys):
+    """docs/review.md shows ``--only losses`` of a shared game: it is the command's output."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "review.md").read_text(encoding="utf-8")
+    command = "$ riichi-lut review tests/data/game-logs/mjlog/2019021004gm-00a9-0000-e2f6516d.xml"
+    block = docs.split(command, 1)[1].split("\n```", 1)[0]
+    argv, shown = block.split("\n", 1)
+    path = MJLOG / "2019021004gm-00a9-0000-e2f6516d.xml"
+    status, out, _ = _run(capsys, "review", str(path), *argv.split())
+    assert status == 0 and out == shown + "\n"

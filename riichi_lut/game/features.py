@@ -76,6 +76,7 @@ import numpy as np
 from ..analysis.efficiency import ukeire_batch
 from ..core.tiles import NUM_CODES, NUM_KINDS, kind_of
 from ..errors import InvalidArgumentError
+from .legal import NORTH
 from .record import ADDED_KAN, CHI, CLOSED_KAN, OPEN_KAN, PON
 from .seat import Meld, RiverTile
 from .view import TableView
@@ -106,7 +107,6 @@ NO_SHANTEN = 8
 PHASES = ("turn", "claim", "chankan")
 _MELD_TYPES = {CHI: 1, PON: 2, OPEN_KAN: 3, CLOSED_KAN: 4, ADDED_KAN: 5}
 _RED_CODES = (34, 35, 36)
-_NORTH = 30
 #: The kind of each code 0-36, and 34 (out of the 34 kinds) for -1.
 _KIND = np.array([*range(NUM_KINDS), *(kind_of(c) for c in _RED_CODES), NUM_KINDS], dtype=np.intp)
 _INT32 = (int(np.iinfo(np.int32).min), int(np.iinfo(np.int32).max))
@@ -248,7 +248,7 @@ def _fill(out: Mapping[str, np.ndarray], i: int, table: TableView, seat: int) ->
         _fill_river(out, i, rel, other.river, visible)
         _fill_melds(out, i, rel, other.melds, seat, players, visible)
         out["kita"][i, rel] = other.kita
-        visible[_NORTH] += other.kita
+        visible[NORTH] += other.kita
         out["riichi"][i, rel] = 2 if other.riichi else 1 if other.declaring else 0
         out["scores"][i, rel] = table.scores[(seat + rel) % players]
     for k, tile in enumerate(table.revealed):

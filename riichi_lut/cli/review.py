@@ -1,5 +1,6 @@
 """``riichi-lut review``: one seat's game, decision by decision (:func:`riichi_lut.review`).
 
+riichi-lut play --seed 1 --out game.mjson && riichi-lut review game.mjson --seat 0
 riichi-lut review game.mjlog --player Sidecar            # the text report
 riichi-lut review game.json --seat 2 --only losses --unicode
 riichi-lut review game.mjlog --seat 2 --json > review.json
@@ -89,6 +90,7 @@ def add_parser(sub: Any) -> None:
         " close, loss) and why; riichi, calls and passes as facts; each hand's end explained."
         " Discards are judged by tile efficiency alone: turns against a threat are shown, not judged.",
         epilog=examples(
+            "riichi-lut review game.mjson --seat 0",  # the game `riichi-lut play --out game.mjson` wrote
             "riichi-lut review game.mjlog --player Sidecar",
             "riichi-lut review game.json --seat 2 --only losses --unicode",
             "riichi-lut review game.mjlog --seat 2 --json > review.json",

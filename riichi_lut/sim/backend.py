@@ -185,7 +185,11 @@ def _stream(
                 try:
                     pool = _pool(workers)
                     yield from _windowed(
-                        lambda c: _submit(pool, task, c, params), chunks, IN_FLIGHT * workers, bar
+                        lambda c: _submit(pool, task, c, params),
+                        chunks,
+                        IN_FLIGHT * workers,
+                        bar,
+                        cancel_on_interrupt=False,  # _end cancels them, from the pool's own thread
                     )
                 except BrokenProcessPool:
                     _POOLS.pop(workers, None)
@@ -205,9 +209,21 @@ def _advance(result: R, chunk: Chunk, bar: Any) -> R:
 
 
 def _windowed(
-    submit: Callable[[Chunk], Any], chunks: Iterable[Chunk], window: int, bar: Any
+    submit: Callable[[Chunk], Any],
+    chunks: Iterable[Chunk],
+    window: int,
+    bar: Any,
+    cancel_on_interrupt: bool = True,
 ) -> Iterator[Any]:
-    """Results of ``submit(chunk).result()`` in chunk order, ``window`` futures ahead."""
+    """Results of ``submit(chunk).result()`` in chunk order, ``window`` futures ahead.
+
+    On an error the futures still ahead are cancelled; on Ctrl-C only if
+    ``cancel_on_interrupt``. A process pool's are not: the pool is ended at once
+    (:func:`_end`) and its shutdown cancels them from the pool's manager thread. Cancelled
+    here, from the main thread, while the killed workers make the manager thread fail the
+    pending futures, Python 3.11's ``ProcessPoolExecutor`` raises ``InvalidStateError`` in
+    that thread and prints its traceback (fixed in 3.12): the one-line ``interrupted``
+    of the command line would not be one line."""
     ahead: deque[tuple[Chunk, Any]] = deque()
     todo = iter(chunks)
     try:
@@ -219,9 +235,10 @@ def _windowed(
         while ahead:
             done, future = ahead.popleft()
             yield _advance(future.result(), done, bar)
-    except BaseException:  # a failed chunk, Ctrl-C, a caller that stopped: drop the rest
-        for _, future in ahead:
-            future.cancel()
+    except BaseException as error:  # a failed chunk, Ctrl-C, a caller that stopped: drop the rest
+        if cancel_on_interrupt or not isinstance(error, KeyboardInterrupt):
+            for _, future in ahead:
+                future.cancel()
         raise
 
 

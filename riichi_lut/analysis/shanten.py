@@ -307,7 +307,42 @@ def general_shanten_value(counts: Sequence[int], melds: int = 0) -> int:
 def capped_block_vector(block: Block, pattern: bytes, caps: bytes) -> Vector:
     """Requirement vector ``v[pair * 5 + m]`` of one block when kind ``i`` may appear at
     most ``caps[i]`` times in the completed hand (copies in the player's own calls are
-    gone): the minimum over the complete shapes that respect the caps."""
+    gone): the minimum over the complete shapes that respect the caps.
+
+    The shapes the caps allow, of all ten (pair, melds) groups, are kept per caps
+    (:func:`_capped_shapes`: a hand's calls change a few times, its concealed tiles at every
+    draw), so a pattern costs one pass over them; :func:`capped_block_vector_reference`
+    is the same minimum group by group."""
+    shapes, starts, present = _capped_shapes(block, caps)
+    h = np.frombuffer(pattern, dtype=np.uint8).astype(np.int16)
+    need = np.maximum(shapes - h, 0).sum(axis=1)
+    mins = np.minimum.reduceat(need, starts).tolist() if len(starts) else []
+    found = iter(mins)
+    return tuple(int(next(found)) if ok else 99 for ok in present)
+
+
+@lru_cache(maxsize=4096)
+def _capped_shapes(block: Block, caps: bytes) -> tuple[np.ndarray, np.ndarray, tuple[bool, ...]]:
+    """The complete shapes of every (pair, melds) group that ``caps`` allow, end to end
+    (int16), where each non-empty group starts, and which of the ten groups have any."""
+    cap = np.frombuffer(caps, dtype=np.uint8)
+    groups, starts, present, at = [], [], [], 0
+    for pair in (0, 1):
+        for melds in range(MAX_CALLS + 1):
+            shapes = complete_shapes(block, melds, pair)
+            allowed = shapes[(shapes <= cap).all(axis=1)]
+            present.append(len(allowed) > 0)
+            if len(allowed):
+                groups.append(allowed.astype(np.int16))
+                starts.append(at)
+                at += len(allowed)
+    every = np.concatenate(groups) if groups else np.zeros((0, block.kinds), dtype=np.int16)
+    return every, np.array(starts, dtype=np.intp), tuple(present)
+
+
+def capped_block_vector_reference(block: Block, pattern: bytes, caps: bytes) -> Vector:
+    """:func:`capped_block_vector` group by group, without the kept shapes (the tests'
+    reference)."""
     h = np.frombuffer(pattern, dtype=np.uint8).astype(np.int16)
     cap = np.frombuffer(caps, dtype=np.uint8)
     out = []
@@ -590,6 +625,7 @@ __all__ = [
     "block_memos",
     "block_vector",
     "capped_block_vector",
+    "capped_block_vector_reference",
     "general_shanten_value",
     "hand_vector",
     "indices_shanten",

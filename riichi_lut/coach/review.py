@@ -167,8 +167,11 @@ class Review:
 
         >>> from riichi_lut.game import play_one
         >>> r = review(play_one(["random"] * 4, seed=2, length="one_hand"), 1)
-        >>> all(d.verdict == "loss" for d in r.selected("losses"))
+        >>> len(r.selected("losses")) == r.summary.verdicts["loss"] > 0
         True
+        >>> r.selected("everything")
+        Traceback (most recent call last):
+        riichi_lut.errors.InvalidArgumentError: only must be one of losses, judged, discards, got 'everything'
         """
         if only is None:
             return self.decisions

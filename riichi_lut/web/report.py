@@ -36,7 +36,6 @@ from .server import STATIC
 __all__ = ["review_html", "tile_css"]
 
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
-_VERDICT_WORDS = {"best": "best", "equal": "equal", "close": "close", "loss": "loss"}
 
 
 def _split(tiles: str) -> list[str]:
@@ -177,6 +176,7 @@ def _table(page: _Page, state: dict[str, Any], seat: int, names: Sequence[str]) 
         tiles = "".join(page.tile(r["tile"], mark=_river_mark(r)) for r in river)
         melds = " ".join(_meld(page, m) for m in state["melds"][s])
         riichi = " riichi" if state["riichi"][s] else ""
+        riichi += f" kita {state['kita'][s]}" if state["kita"][s] else ""
         rows.append(
             f'<div><span class="{cls}">{who} {state["scores"][s]:,}{riichi}</span>'
             f'<span class="river">{tiles}</span> {melds}</div>'

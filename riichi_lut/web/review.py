@@ -2,8 +2,9 @@
 
 The body is the log itself, as :func:`riichi_lut.game.read_log` reads it (Tenhou mjlog XML
 plain or gzip, tenhou.net/6 JSON, mjai JSONL), at most :data:`MAX_BODY` bytes; the query
-names the seat: ``seat`` (its index, default 0) or ``player`` (a player's name), and
-``partial`` (``1``: review a game the log cuts short). The reply is
+names the seat: ``seat`` (its index, default 0) or ``player`` (a player's name),
+``partial`` (``1``: review a game the log cuts short) and ``source`` (the file's name, at
+most :data:`MAX_SOURCE` characters: the review's ``source``, else ``"<text>"``). The reply is
 :meth:`riichi_lut.coach.review.Review.to_dict` (each decision with the ``state`` the seat
 saw) plus ``names``, the game's players in seat order, so that the page can offer the
 choice of seat. Bad input is status 400 with ``{"error", "type", "parameter"}`` as in
@@ -21,6 +22,7 @@ or two); more wait their turn.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -28,7 +30,7 @@ from typing import Any
 from ..errors import InvalidArgumentError, RiichiLutError, quote
 from .api import ApiReply
 
-__all__ = ["MAX_BODY", "MAX_REVIEWS", "PARAMETERS", "ROUTE", "review_reply"]
+__all__ = ["MAX_BODY", "MAX_REVIEWS", "MAX_SOURCE", "PARAMETERS", "ROUTE", "review_reply"]
 
 #: The route.
 ROUTE = "/api/review"
@@ -38,7 +40,9 @@ MAX_BODY = 4 * 1024 * 1024
 #: Reviews computed at once.
 MAX_REVIEWS = 2
 #: The query parameters the route reads.
-PARAMETERS = ("seat", "player", "partial")
+PARAMETERS = ("seat", "player", "partial", "source")
+#: Longest ``source`` (a file name) accepted.
+MAX_SOURCE = 255
 
 _RUNNING = threading.BoundedSemaphore(MAX_REVIEWS)
 
@@ -79,6 +83,13 @@ def _partial(query: Mapping[str, Sequence[str]]) -> bool:
     return value == "1"
 
 
+def _source(query: Mapping[str, Sequence[str]]) -> str | None:
+    value = _one(query, "source")
+    if value is not None and not 0 < len(value) <= MAX_SOURCE:
+        raise InvalidArgumentError.about("source", f"must be a file name of 1 to {MAX_SOURCE} characters")
+    return value
+
+
 def review_reply(body: bytes, query: Mapping[str, Sequence[str]]) -> ApiReply:
     """The reply to ``POST /api/review?query`` with the log ``body`` (``query`` as
     :func:`urllib.parse.parse_qs` gives it)."""
@@ -95,7 +106,10 @@ def review_reply(body: bytes, query: Mapping[str, Sequence[str]]) -> ApiReply:
             )
         seat, asked_by = _seat(query)
         partial = _partial(query)
+        source = _source(query)
         record = read_log(body)  # a bad log names no parameter: the body is at fault
+        if source is not None:
+            record = dataclasses.replace(record, source=source)
         parameter = asked_by
         with _RUNNING:
             result = review(record, seat, partial=partial)

@@ -193,7 +193,7 @@ def test_the_efficiency_link_opens_the_same_position(page, base_url, context):
     params = parse_qs(urlsplit(href).query)
     seen = Visible(other=params["visible"][0], own_discards=params["discarded"][0])
     found = hint(params["q"][0], seen)
-    totals = {o.discard: o.total for o in found.options}
+    totals = {o.to_dict()["discard"]: o.total for o in found.options}
     assert found.discard == d["best"] and totals[d["played"]] == d["played_live"]
 
 

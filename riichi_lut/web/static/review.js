@@ -193,7 +193,10 @@ export class ReviewView {
     if (!reply.ok) {
       this.status.textContent = "";
       showError(this.error, reply.body);
-      if (!this.data) this.body.hidden = true;
+      this.data = null; // the view is cleared: the seat list and the steps were of another log
+      this.body.hidden = true;
+      this.seat.replaceChildren(el("option", "", "open a log first"));
+      this.seat.disabled = true;
       return;
     }
     this.data = reply.body;

@@ -137,7 +137,7 @@ def acceptance_rows(page) -> dict:
         "#rv-decision td.accepted-cell",
         """cs => Object.fromEntries(cs.map(c => [c.dataset.for, [...c.querySelectorAll('.tile')].map(t => ({
             tile: t.dataset.tile, live: Number(t.querySelector('.count').textContent.slice(1)),
-            marked: t.classList.contains('given-up') || t.classList.contains('gained')}))]))""",
+            given_up: t.classList.contains('given-up'), gained: t.classList.contains('gained')}))]))""",
     )
 
 
@@ -158,9 +158,10 @@ def test_a_loss_shows_both_acceptances_with_the_tiles_given_up_marked(page, base
         assert sum(t["live"] for t in rows["played"]) == d["played_live"]
         assert sum(t["live"] for t in rows["best"]) == d["best_live"]
         given_up = {t["tile"]: t["live"] for t in d["given_up"]}
-        assert {t["tile"]: t["live"] for t in rows["best"] if t["marked"]} == given_up
+        assert {t["tile"]: t["live"] for t in rows["best"] if t["given_up"]} == given_up
         gained = {t["tile"]: t["live"] for t in d["gained"]}
-        assert {t["tile"]: t["live"] for t in rows["played"] if t["marked"]} == gained
+        assert {t["tile"]: t["live"] for t in rows["played"] if t["gained"]} == gained
+        assert not any(t["gained"] for t in rows["best"]) and not any(t["given_up"] for t in rows["played"])
 
 
 def test_the_efficiency_link_opens_the_same_position(page, base_url, context):
@@ -281,3 +282,137 @@ def test_screenshots_mid_hand_and_the_summary(page, base_url, shots, width):
     page.screenshot(path=str(shots / f"review-full-{width}.png"), full_page=True)
     for name in ("review", "review-summary", "review-full"):
         assert (shots / f"{name}-{width}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+READ_TABLE = """() => {
+  const names = (root, sel) => [...root.querySelectorAll(sel)].map(t => t.dataset.tile);
+  const seats = [...document.querySelectorAll('#rv-table .rv-seat')].map(s => ({
+    seat: Number(s.dataset.seat),
+    score: s.querySelector('[data-field=score]').textContent,
+    riichi: !!s.querySelector('.riichi-mark'),
+    river: names(s, '.river .tile'),
+    sideways: names(s, '.river .tile.side'),
+    called: names(s, '.river .tile.called'),
+    calls: [...s.querySelectorAll('.calls .call')].map(c => names(c, '.tile').sort().join('')),
+  }));
+  const hand = document.querySelector('#rv-table .rv-hand');
+  return {
+    seats,
+    dora: names(document, '#rv-table .rv-info .dora .tile'),
+    tiles_left: document.querySelector('#rv-table [data-field=tiles_left]').textContent,
+    concealed: names(hand, '.concealed .tile'),
+    drawn: names(hand, '.drawn .tile'),
+    own_calls: [...hand.querySelectorAll('.call')].map(c => names(c, '.tile').sort().join('')),
+  };
+}"""
+
+
+def _tiles(text: str) -> list[str]:
+    out, digits = [], ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            out += [f"{d}{ch}" for d in digits]
+            digits = ""
+    return out
+
+
+def test_the_table_is_drawn_as_the_seat_saw_it(page, base_url):
+    expected = review(MJLOG, 2).to_dict()
+    decisions = expected["decisions"]
+    # a discard with a riichi in a river, a call on the table and tiles called from a river
+    index = next(
+        i
+        for i, d in enumerate(decisions)
+        if d["kind"] == "discard"
+        and any(t["riichi"] for river in d["state"]["rivers"] for t in river)
+        and any(d["state"]["melds"])
+        and any(t["called_by"] is not None for river in d["state"]["rivers"] for t in river)
+    )
+    open_review(page, base_url, MJLOG, 2)
+    step_to(page, index, 0)
+    state = decisions[index]["state"]
+    shown = page.evaluate(READ_TABLE)
+    assert [s["seat"] for s in shown["seats"]] == [2, 3, 0, 1]  # the seat first, then round the table
+    for s in shown["seats"]:
+        river = state["rivers"][s["seat"]]
+        assert s["score"] == str(state["scores"][s["seat"]])
+        assert s["riichi"] == state["riichi"][s["seat"]]
+        assert s["river"] == [t["tile"] for t in river]
+        assert s["sideways"] == [t["tile"] for t in river if t["riichi"]]
+        assert s["called"] == [t["tile"] for t in river if t["called_by"] is not None]
+        if s["seat"] != 2:
+            assert s["calls"] == ["".join(sorted(_tiles(m["tiles"]))) for m in state["melds"][s["seat"]]]
+    assert shown["dora"] == state["dora_indicators"]
+    assert shown["tiles_left"] == str(state["tiles_left"])
+    hand = _tiles(state["hand"])
+    assert sorted(shown["concealed"] + shown["drawn"]) == sorted(hand)
+    assert shown["drawn"] == ([state["drawn"]] if state["drawn"] else [])
+    assert shown["own_calls"] == ["".join(sorted(_tiles(m["tiles"]))) for m in state["melds"][2]]
+
+
+POSITIONS = """async () => {
+  const m = await import('/review.js');
+  const data = window.playground.views.review.data;
+  return data.decisions.map(d => d.kind === 'discard' ? m.positionParams(data, d.state) : null);
+}"""
+
+
+@pytest.mark.parametrize(("path", "seat"), [(MJLOG, 2), (MJLOG, 0)])
+def test_every_discards_efficiency_position_gives_the_reviews_live_counts(page, base_url, path, seat):
+    """The Efficiency link's position of every discard of the seat, asked of the library's
+    ``hint`` (not through the page): the played and best options' totals are the review's."""
+    expected = review(path, seat).to_dict()
+    open_review(page, base_url, path, seat)
+    positions = page.evaluate(POSITIONS)
+    checked = 0
+    for d, params in zip(expected["decisions"], positions, strict=True):
+        if params is None:
+            continue
+        found = hint(params["q"], Visible(other=params["visible"], own_discards=params["discarded"]))
+        totals = {o.to_dict()["discard"]: o.total for o in found.options}
+        assert totals[d["played"]] == d["played_live"], (d["round"], d["turn"])
+        assert totals[d["best"]] == d["best_live"], (d["round"], d["turn"])
+        checked += 1
+    assert checked == expected["summary"]["discards"]
+
+
+@pytest.fixture(scope="module")
+def sanma_log(tmp_path_factory) -> Path:
+    """A three-player East-only game (the shared logs hold no complete one), played by the
+    engine with a seeded random seat that sets North tiles aside, written as tenhou.net/6."""
+    from riichi_lut.game import play_one
+    from riichi_lut.game.logs.tenhou6_write import write_tenhou6
+
+    game = play_one(["random", "efficiency", "efficiency"], seed=1, players=3, length="tonpuu")
+    path = tmp_path_factory.mktemp("sanma") / "sanma-seed1.json"
+    path.write_text(write_tenhou6(game), encoding="utf-8")
+    return path
+
+
+def test_a_three_player_game_shows_the_librarys_figures_and_positions(page, base_url, sanma_log):
+    expected = review(sanma_log, 1).to_dict()
+    assert expected["players"] == 3
+    kita = [i for i, d in enumerate(expected["decisions"]) if d["state"] and any(d["state"]["kita"])]
+    assert kita, "the game should set North tiles aside"
+    open_review(page, base_url, sanma_log, 1)
+    check_summary(page, expected)
+    current = 0
+    for index in sorted({*sample(expected["decisions"], 8), kita[0]}):
+        step_to(page, index, current)
+        current = index
+        shown_matches(page.evaluate(READ_DECISION), expected["decisions"][index])
+        assert page.eval_on_selector_all("#rv-table .rv-seat", "s => s.length") == 3
+    positions = page.evaluate(POSITIONS)
+    checked = 0
+    for d, params in zip(expected["decisions"], positions, strict=True):
+        if params is None:
+            continue
+        assert params["players"] == "3"
+        seen = Visible(other=params["visible"], own_discards=params["discarded"])
+        found = hint(params["q"], seen, players=3)
+        totals = {o.to_dict()["discard"]: o.total for o in found.options}
+        assert totals[d["played"]] == d["played_live"] and totals[d["best"]] == d["best_live"]
+        checked += 1
+    assert checked == expected["summary"]["discards"]

@@ -391,6 +391,25 @@ def sanma_log(tmp_path_factory) -> Path:
     return path
 
 
+def seen_tiles(state: dict, seat: int) -> list[str]:
+    """What docs/review.md says the seat sees outside its hand: the other seats' uncalled
+    discards and their calls (less a tile called from the seat's own river), the dora
+    indicators, every seat's North tiles set aside."""
+    out = list(state["dora_indicators"]) + ["4z"] * sum(state["kita"])
+    for index, river in enumerate(state["rivers"]):
+        if index != seat:
+            out += [t["tile"] for t in river if t["called_by"] is None]
+    for index, melds in enumerate(state["melds"]):
+        if index == seat:
+            continue
+        for meld in melds:
+            tiles = _tiles(meld["tiles"])
+            if meld["from"] == seat:
+                tiles.remove(meld["called"])
+            out += tiles
+    return sorted(out)
+
+
 def test_a_three_player_game_shows_the_librarys_figures_and_positions(page, base_url, sanma_log):
     expected = review(sanma_log, 1).to_dict()
     assert expected["players"] == 3
@@ -410,6 +429,8 @@ def test_a_three_player_game_shows_the_librarys_figures_and_positions(page, base
         if params is None:
             continue
         assert params["players"] == "3"
+        assert sorted(_tiles(params["visible"])) == seen_tiles(d["state"], 1)
+        assert sorted(_tiles(params["discarded"])) == sorted(t["tile"] for t in d["state"]["rivers"][1])
         seen = Visible(other=params["visible"], own_discards=params["discarded"])
         found = hint(params["q"], seen, players=3)
         totals = {o.to_dict()["discard"]: o.total for o in found.options}

@@ -7,7 +7,7 @@
 // discards), which is also the Efficiency view's permalink the decision links to.
 "use strict";
 
-import { api, el, parseHand, shantenWords, showError, sortTiles, tileElement, tilesText } from "./tiles.js";
+import { api, el, handElement, parseHand, shantenWords, showError, sortTiles, tileElement, tilesText } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const WINDS = "ESWN";
@@ -559,15 +559,29 @@ export class ReviewView {
   }
 
   factsElement(d) {
+    const wrap = el("div", "rv-facts");
+    const hand = typeof d.facts.hand === "string" ? parseHand(d.facts.hand) : null;
+    if (hand) {
+      // the hand as scored (a win, a deal-in): drawn, the winning tile apart
+      const drawn = handElement(hand);
+      if (typeof d.facts.tile === "string") {
+        const win = el("span", "winning");
+        win.append(el("span", "caption", "won on"), tileElement(d.facts.tile));
+        drawn.append(win);
+      }
+      wrap.append(drawn);
+    }
     const box = el("dl", "facts");
+    wrap.append(box);
     for (const [key, value] of Object.entries(d.facts)) {
       if (value === null || value === undefined || (Array.isArray(value) && !value.length)) continue;
+      if (typeof value === "object" && !Array.isArray(value)) continue; // the suggestion: in the why already
       let text;
       if (Array.isArray(value)) text = value.map((v) => (typeof v === "object" ? Object.values(v).join(" ") : String(v))).join(", ");
       else if (typeof value === "object") text = Object.entries(value).map(([k, v]) => `${k}: ${v}`).join(", ");
       else text = String(value);
       box.append(el("dt", "", key.replace(/_/g, " ")), el("dd", "", text));
     }
-    return box;
+    return wrap;
   }
 }

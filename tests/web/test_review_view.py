@@ -437,3 +437,34 @@ def test_a_three_player_game_shows_the_librarys_figures_and_positions(page, base
         assert totals[d["played"]] == d["played_live"] and totals[d["best"]] == d["best_live"]
         checked += 1
     assert checked == expected["summary"]["discards"]
+
+
+DROP = """text => {
+  const data = new DataTransfer();
+  data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+  document.querySelector('#rv-drop').dispatchEvent(
+    new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+}"""
+
+
+def test_a_dropped_file_is_reviewed(page, base_url):
+    expected = review(TENHOU6, 0).to_dict()
+    page.goto(f"{base_url}/?view=review")
+    page.evaluate(DROP, TENHOU6.read_text(encoding="utf-8"))
+    page.wait_for_selector("#rv-body:not([hidden]) #rv-position")
+    assert page.text_content("#rv-status").startswith("dropped.json: ")
+    check_summary(page, expected)
+
+
+def test_a_win_shows_the_hand_as_scored(page, base_url):
+    expected = review(MJLOG, 2).to_dict()
+    index, win = next((i, d) for i, d in enumerate(expected["decisions"]) if d["kind"] == "win")
+    open_review(page, base_url, MJLOG, 2)
+    step_to(page, index, 0)
+    shown_matches(page.evaluate(READ_DECISION), win)
+    facts = "#rv-decision .rv-facts .hand"
+    drawn = page.eval_on_selector_all(f"{facts} .tile", "ts => ts.map(t => t.dataset.tile)")
+    apart = page.eval_on_selector_all(f"{facts} .winning .tile", "ts => ts.map(t => t.dataset.tile)")
+    hand = _tiles(win["facts"]["hand"].replace("[", "").replace("]", "").replace("(", "").replace(")", ""))
+    assert sorted(drawn) == sorted(hand)  # the 14 tiles as scored, the winning one among them
+    assert apart == [win["facts"]["tile"]]  # ... drawn apart

@@ -562,9 +562,11 @@ export class ReviewView {
     const wrap = el("div", "rv-facts");
     const hand = typeof d.facts.hand === "string" ? parseHand(d.facts.hand) : null;
     if (hand) {
-      // the hand as scored (a win, a deal-in): drawn, the winning tile apart
+      // the hand as scored (a win, a deal-in; the winning tile in it): drawn, the winning tile apart
+      const at = typeof d.facts.tile === "string" ? hand.concealed.indexOf(d.facts.tile) : -1;
+      if (at >= 0) hand.concealed.splice(at, 1);
       const drawn = handElement(hand);
-      if (typeof d.facts.tile === "string") {
+      if (at >= 0) {
         const win = el("span", "winning");
         win.append(el("span", "caption", "won on"), tileElement(d.facts.tile));
         drawn.append(win);

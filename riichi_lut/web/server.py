@@ -4,10 +4,14 @@ It answers ``GET /api/...`` through :func:`riichi_lut.web.api.answer` and serves
 its ``static/`` folder, nothing else: a path is split into parts, and a part that is empty,
 ``.``, ``..``, hidden or holds a backslash or a NUL is refused before the folder is looked at;
 what remains must resolve inside the folder, to a file of a known type. Limits: the request
-line (URL) at most :data:`MAX_URL` characters, no request body, at most :data:`MAX_HEADERS`
-headers; only ``GET`` and ``HEAD`` (any other method is a JSON 405 with ``Allow: GET,
-HEAD``). When bound to a loopback address it answers only requests whose ``Host`` is a
-loopback name (a page on another site cannot reach it through DNS rebinding).
+line (URL) at most :data:`MAX_URL` characters, at most :data:`MAX_HEADERS` headers, no
+request body; only ``GET`` and ``HEAD`` (any other method is a JSON 405 with ``Allow: GET,
+HEAD``). One route takes a body: ``POST /api/review`` (:mod:`riichi_lut.web.review`), a
+game log of at most :data:`~riichi_lut.web.review.MAX_BODY` bytes (413 above it), its
+``Content-Length`` required (411 without it, chunked bodies included), arriving within
+:data:`BODY_TIMEOUT` seconds (408 otherwise); any other method on it is a 405 with
+``Allow: POST``. When bound to a loopback address it answers only requests whose ``Host``
+is a loopback name (a page on another site cannot reach it through DNS rebinding).
 
 **Connections.** At most :data:`MAX_CONNECTIONS` are served at once, a thread each. A
 request's line and headers must arrive within :data:`REQUEST_TIMEOUT` seconds (counted from
@@ -50,8 +54,11 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from .api import answer
+from .review import MAX_BODY, review_reply
+from .review import ROUTE as REVIEW_ROUTE
 
 __all__ = [
+    "BODY_TIMEOUT",
     "MAX_CONNECTIONS",
     "MAX_HEADERS",
     "MAX_URL",
@@ -81,6 +88,8 @@ REQUEST_TIMEOUT = 5.0
 MAX_CONNECTIONS = 64
 #: The methods served.
 ALLOWED = ("GET", "HEAD")
+#: Seconds for the body of a ``POST /api/review`` to arrive, once its headers are read.
+BODY_TIMEOUT = 30.0
 
 _LOG = logging.getLogger(__name__)
 _SLOT_WAIT = 2.0  # seconds the accepting thread waits for the slot of a connection it closed
@@ -200,6 +209,13 @@ class PlaygroundHandler(BaseHTTPRequestHandler):
         """The standard library's parsing, then: only ``GET`` and ``HEAD`` (a JSON 405 otherwise)."""
         parsed = super().parse_request()
         self._reader.done()
+        if parsed and self._posts_a_log():
+            return True
+        if parsed and urlsplit(self.path).path == REVIEW_ROUTE:
+            self.close_connection = True  # a body may follow: it must not be read as a request
+            message = f"{self.command[:24]} is not served on {REVIEW_ROUTE}: POST the log"
+            self._refused(405, message, self.command == "HEAD", {"Allow": "POST"})
+            return False
         if parsed and self.command not in ALLOWED:
             self.close_connection = True  # a body may follow: it must not be read as a request
             message = f"{self.command[:24]} is not served: GET and HEAD only"
@@ -207,8 +223,13 @@ class PlaygroundHandler(BaseHTTPRequestHandler):
             return False
         return parsed
 
+    def _posts_a_log(self) -> bool:
+        return self.command == "POST" and urlsplit(self.path).path == REVIEW_ROUTE
+
     def handle_expect_100(self) -> bool:
-        """No ``100 Continue``: a body is never read (a request with one is refused)."""
+        """``100 Continue`` only for a log the review route will read; no body is read elsewhere."""
+        if self._posts_a_log() and self._body_refusal() is None and self._refusal() is None:
+            return super().handle_expect_100()
         return True
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
@@ -266,13 +287,65 @@ class PlaygroundHandler(BaseHTTPRequestHandler):
             return 414, f"the URL is longer than {MAX_URL} characters"
         if len(self.headers) > MAX_HEADERS:
             return 431, f"more than {MAX_HEADERS} headers"
+        if self._posts_a_log():
+            refusal = self._body_refusal()
+            if refusal is not None:
+                self.close_connection = True  # the unread body must not be read as a request
+            return refusal or self._host_refusal()
         length = self.headers.get("Content-Length", "0").strip()
         if length not in ("", "0") or self.headers.get("Transfer-Encoding"):
             self.close_connection = True  # the unread body must not be read as a request
             return 413, "a GET request carries no body"
+        return self._host_refusal()
+
+    def _host_refusal(self) -> tuple[int, str] | None:
         if not self._host_allowed():
             return 403, "the playground answers loopback host names only"
         return None
+
+    def _body_refusal(self) -> tuple[int, str] | None:
+        """The status and message refusing the body of a ``POST /api/review``, or ``None``."""
+        if self.headers.get("Transfer-Encoding"):
+            return 411, "send the log with a Content-Length (no chunked body)"
+        length = self.headers.get("Content-Length")
+        if length is None:
+            return 411, "a Content-Length is required"
+        if not length.strip().isdigit():
+            return 400, f"Content-Length is not a number of bytes: {length[:24]!r}"
+        if int(length) > MAX_BODY:
+            return 413, f"the log is larger than {MAX_BODY} bytes ({MAX_BODY // (1 << 20)} MiB), the limit"
+        return None
+
+    def do_POST(self) -> None:
+        """Answer ``POST /api/review`` (the only ``POST`` that reaches here): read the log, review it."""
+        refusal = self._refusal()
+        if refusal is not None:
+            self._refused(*refusal)
+            return
+        length = int(self.headers["Content-Length"])
+        self._reader.expect(BODY_TIMEOUT)
+        try:
+            body = self.rfile.read(length)
+        except TimeoutError:
+            self._reader.done()
+            self.close_connection = True
+            message = f"the log did not arrive within {BODY_TIMEOUT:g} seconds"
+            self._refused(408, message, headers={"Connection": "close"})
+            return
+        self._reader.done()
+        if len(body) < length:  # the client went away mid-body
+            self.close_connection = True
+            return
+        query = urlsplit(self.path).query
+        try:
+            reply = review_reply(body, parse_qs(query, keep_blank_values=True, max_num_fields=8))
+        except ValueError as exc:  # more than 8 query fields
+            self._json(400, {"error": str(exc), "type": "InvalidArgumentError", "parameter": None})
+        except Exception:  # a bug: logged here, a 500 naming nothing inside there
+            _LOG.exception("internal error answering %s", REVIEW_ROUTE)
+            self._json(500, {"error": "internal error", "type": "InternalError"})
+        else:
+            self._json(reply.status, reply.body)
 
     def _api(self, path: str, query: str, head: bool) -> None:
         try:

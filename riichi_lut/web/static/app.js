@@ -1,13 +1,14 @@
-// The playground: four views over the riichi-lut JSON API, the URL holding the state
+// The playground: five views over the riichi-lut JSON API, the URL holding the state
 // (/?q=2234m506p678s5557z is a permalink to the Efficiency view, tenhou.net/2's q).
 "use strict";
 
 import { EfficiencyView } from "./efficiency.js";
 import { GlossaryView } from "./glossary.js";
 import { McrView } from "./mcr.js";
+import { ReviewView } from "./review.js";
 import { ScoreView } from "./score.js";
 
-const TAB_OF = { efficiency: "efficiency", score: "score", "mcr-hint": "mcr", "mcr-score": "mcr", glossary: "glossary" };
+const TAB_OF = { efficiency: "efficiency", score: "score", "mcr-hint": "mcr", "mcr-score": "mcr", glossary: "glossary", review: "review" };
 
 class App {
   constructor() {
@@ -17,6 +18,7 @@ class App {
       score: new ScoreView(this),
       mcr: new McrView(this),
       glossary: new GlossaryView(this),
+      review: new ReviewView(this),
     };
     for (const link of document.querySelectorAll("nav a[data-tab]")) {
       link.addEventListener("click", (event) => {

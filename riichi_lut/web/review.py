@@ -6,8 +6,8 @@ names the seat: ``seat`` (its index, default 0) or ``player`` (a player's name),
 ``partial`` (``1``: review a game the log cuts short) and ``source`` (the file's name, at
 most :data:`MAX_SOURCE` characters: the review's ``source``, else ``"<text>"``). The reply is
 :meth:`riichi_lut.coach.review.Review.to_dict` (each decision with the ``state`` the seat
-saw) plus ``names``, the game's players in seat order, so that the page can offer the
-choice of seat. Bad input is status 400 with ``{"error", "type", "parameter"}`` as in
+saw; its ``names``, the game's players in seat order, let the page offer the choice of
+seat). Bad input is status 400 with ``{"error", "type", "parameter"}`` as in
 :mod:`riichi_lut.web.api`: ``LogFormatError`` for a log that cannot be read (``parameter``
 ``null``: the body is at fault), ``InvalidArgumentError`` about ``seat`` or ``player``.
 At most :data:`MAX_REVIEWS` reviews run at once (a review keeps a core busy for a second
@@ -25,7 +25,6 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..errors import InvalidArgumentError, RiichiLutError, quote
 from .api import ApiReply
@@ -119,6 +118,4 @@ def review_reply(body: bytes, query: Mapping[str, Sequence[str]]) -> ApiReply:
                 400, {"error": exc.worded("player"), "type": type(exc).__name__, "parameter": "player"}
             )
         return _error(exc, exc.parameter)
-    reply: dict[str, Any] = result.to_dict()
-    reply["names"] = list(record.names)
-    return ApiReply(200, reply)
+    return ApiReply(200, result.to_dict())

@@ -45,9 +45,10 @@ def post(
 
 
 def expected(path: Path, seat: int | str, **kwargs) -> dict:
-    """What the route must answer: the library's review after a JSON round trip, the names added."""
+    """What the route must answer: the library's review after a JSON round trip (the
+    players' names in it, for the page's choice of seat)."""
     out = json.loads(json.dumps(review(path, seat, **kwargs).to_dict(), ensure_ascii=False))
-    out["names"] = list(read_log(path).names)
+    assert out["names"] == list(read_log(path).names)
     return out
 
 

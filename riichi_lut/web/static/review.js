@@ -2,12 +2,12 @@
 // to the local server's POST /api/review and nowhere else; the reply, riichi_lut.review's
 // to_dict() with each decision's view of the table, is stepped through decision by decision.
 // Keys: ←/→ the previous / next decision, ↑/↓ or PageUp/PageDown the previous / next hand,
-// Home/End the first / last decision. A discard's acceptance tiles come from /api/hint on
-// the same position (the hand with its calls, the tiles the seat could see, its own
-// discards), which is also the Efficiency view's permalink the decision links to.
+// Home/End the first / last decision. A discard's acceptance tiles are the review's own
+// (played_accepts, best_accepts); its position (the hand with its calls, the tiles the seat
+// could see, its own discards) is the Efficiency view's permalink the decision links to.
 "use strict";
 
-import { api, el, handElement, parseHand, shantenWords, showError, tileElement, tilesText } from "./tiles.js";
+import { el, handElement, parseHand, shantenWords, showError, tileElement, tilesText } from "./tiles.js";
 import { figure, renderTable, roundWords, tilesOf } from "./review_table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -382,29 +382,19 @@ export class ReviewView {
       link.target = "_blank";
       link.rel = "noopener";
       wrap.append(link);
-      this.fillAcceptance(wrap, d, params);
     }
+    this.fillAcceptance(wrap, d);
     return wrap;
   }
 
-  /** Draw each row's accepted tiles with live counts, from /api/hint on the same position. */
-  async fillAcceptance(wrap, d, params) {
-    const index = this.index;
-    const reply = await api("/api/hint", params);
-    if (index !== this.index || !wrap.isConnected) return;
+  /** Draw each row's accepted tiles with live counts: the review's own played_accepts and
+   * best_accepts, the tiles given up (under best) and gained (under played) framed. */
+  fillAcceptance(wrap, d) {
     for (const cell of wrap.querySelectorAll("td.accepted-cell")) {
       cell.replaceChildren();
-      if (!reply.ok) {
-        cell.append(el("span", "note", reply.body.error));
-        continue;
-      }
-      const tile = d[cell.dataset.for];
-      const options = reply.body.options;
-      const option = options.find((o) => o.discard === tile) ?? options.find((o) => o.discard.replace("0", "5") === tile.replace("0", "5"));
-      if (!option) continue;
       const marked = new Set(cell.dataset.highlight.split(" ").filter(Boolean));
       const row = el("span", "accepted");
-      for (const a of option.accepted) {
+      for (const a of d[`${cell.dataset.for}_accepts`]) {
         const node = tileElement(a.tile, { count: a.live });
         if (marked.has(a.tile)) node.classList.add(cell.dataset.for === "best" ? "given-up" : "gained");
         row.append(node);

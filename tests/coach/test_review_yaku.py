@@ -147,13 +147,13 @@ def _compare(seed: int, n_calls: int, players: int = 4) -> None:
     assert found(hand, seen, seat, round_, rules) == reference(hand, seen, seat, round_, rules), (hand, seen)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(30))
 def test_three_calls_match_the_reference(seed: int) -> None:
     _compare(seed, 3)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(40, 240))
+@pytest.mark.parametrize("seed", range(30, 240))
 def test_three_calls_match_the_reference_more(seed: int) -> None:
     _compare(seed, 3)
 
@@ -202,6 +202,7 @@ CASES = [
     ("234s 666s 88s 66z 5m [234s]", "E", "", "ryuuiisou", 0),
     ("456m 77z [1111m] [2222p] [3333s]", "E", "", "sankantsu", -1),
     ("1z 7z [1111m] [2222p] [3333s] [4444s]", "E", "", "suukantsu", 0),
+    ("1z 7z [1111m] [2222p] [3333s] [4444s]", "E", "", "sankantsu", None),  # four kans are suukantsu
 ]
 
 
@@ -297,16 +298,25 @@ def test_calls_in_a_short_shared_game() -> None:
         check_calls(review(read_log(SHORT), seat))
 
 
+def test_a_call_that_leaves_no_yaku() -> None:
+    record = play_one(["random"] * 4, seed=2, length="one_hand")  # seat 2's chi of 6m
+    result = review(record, 2)
+    check_calls(result)
+    lost = [d for d in result.decisions if d.kind == "call" and not d.facts["yaku"]]
+    assert lost and lost[0].facts["reachable"] == []
+    assert "no yaku remains reachable: the hand can win only with haitei" in lost[0].why
+
+
 def test_calls_in_a_played_three_player_hand() -> None:
     record = play_one(["efficiency"] * 3, seed=5, players=3, length="tonpuu")
     assert sum(check_calls(review(record, seat)) for seat in range(3)) >= 0
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", [p for p in sorted(MJLOG.iterdir()) if "no-" not in p.name][::3], ids=str)
+@pytest.mark.parametrize("path", sorted(MJLOG.iterdir())[::3], ids=lambda p: p.name)
 def test_calls_in_shared_games(path) -> None:
     for seat in range(4):
-        check_calls(review(read_log(path), seat))
+        check_calls(review(read_log(path), seat, partial=True))
 
 
 @pytest.mark.slow

@@ -15,6 +15,7 @@ from typing import Any
 from ..analysis.acceptance import bits
 from ..analysis.results import DiscardOption, TileLive
 from ..analysis.shanten import shanten_value
+from ..core.calls import Call, CallType
 from ..core.hand import Hand
 from ..core.tiles import is_red, kind_of, tile_name
 from ..errors import RiichiLutError
@@ -26,7 +27,8 @@ from .hints import Hint, comparison, hint
 from .hints import _values as option_values
 from .review_model import DEFENCE_WORDS, FORCED_WORDS, Decision, verdict_of
 from .review_state import seat_hand, snapshot, threats, visible_to
-from .words import Code, Reason, render, shanten_words
+from .review_yaku import Reachable, reachable_yaku
+from .words import Code, Reason, reach_words, render, shanten_words
 
 __all__ = [
     "after_call",
@@ -34,6 +36,7 @@ __all__ = [
     "discard_decision",
     "kan_decision",
     "pass_decision",
+    "reachable_after_call",
     "riichi_decision",
     "riichi_facts",
     "ron_has_yaku",
@@ -155,23 +158,21 @@ def ron_has_yaku(table: Table, seat: int, discard: int, wait: int, riichi: bool)
 
 
 def after_call(call: Decision, discard: Decision) -> Decision:
-    """The call completed by the discard that follows it: whether the hand is tenpai and a
-    ron on its waits has a yaku (``None`` before tenpai: not judged yet)."""
+    """The call completed by the discard that follows it: at tenpai, whether a ron on its
+    waits has a yaku (``ron_yaku``; ``None`` before tenpai). Whether a yaku remains
+    reachable at all (``yaku``, ``reachable``) is the call's own fact
+    (:func:`reachable_after_call`)."""
     waits = discard.facts.get("waits")
-    if not waits and call.facts.get("yakuhai"):
-        yaku, words = True, f"the {call.facts['call']} of {call.facts['tile']} is a yaku (yakuhai)"
-    elif not waits:
-        yaku, words = None, "not tenpai after it, so whether a yaku remains is not told yet"
+    if not waits:
+        return call
+    good = [w["tile"] for w in waits if w["ron_yaku"]]
+    if len(good) == len(waits):
+        words = "tenpai after it, and a ron on every wait has a yaku"
+    elif good:
+        words = f"tenpai after it; a ron has a yaku only on {' '.join(good)}"
     else:
-        good = [w["tile"] for w in waits if w["ron_yaku"]]
-        yaku = bool(good)
-        if len(good) == len(waits):
-            words = "tenpai after it, and a ron on every wait has a yaku"
-        elif good:
-            words = f"tenpai after it; a ron has a yaku only on {' '.join(good)}"
-        else:
-            words = "tenpai after it, but with no yaku: it cannot win by ron"
-    facts = {**call.facts, "yaku": yaku}
+        words = "tenpai after it, but a ron on its waits has no yaku"
+    facts = {**call.facts, "ron_yaku": bool(good)}
     why = f"{call.why.removesuffix(' Not judged.').removesuffix('.')}; {words}. Not judged."
     return dataclasses.replace(call, why=why, facts=facts)
 
@@ -245,9 +246,11 @@ def call_decision(table: Table, seat: int, action: Action, name: str) -> Decisio
     before, after = _shanten_13(table, seat), _after_call(table, seat, action)
     offered = sorted({a.type for a in claim.options.get(seat, ())} - {action.type, "pass"})
     called = _call_words(action, claim.tile)
+    reachable = reachable_after_call(table, seat, action)
+    named = [(r.name[0].lower() + r.name[1:], r.shanten) for r in reachable]
     why = (
         f"Called {called} from seat {claim.discarder}: {_shanten_change(before, after)}"
-        f"{_declined_words(offered)}. Not judged."
+        f"{_declined_words(offered)}; {reach_words(named)}. Not judged."
     )
     return Decision(
         "call",
@@ -264,9 +267,38 @@ def call_decision(table: Table, seat: int, action: Action, name: str) -> Decisio
             "from": claim.discarder,
             "declined": offered,
             "yakuhai": action.type != "chi" and kind_of(claim.tile) in _value_honours(table, seat),
+            "yaku": bool(reachable),
+            "reachable": [r.to_dict() for r in reachable],
+            "ron_yaku": None,
         },
         state=snapshot(table, seat),
     )
+
+
+def reachable_after_call(table: Table, seat: int, action: Action) -> tuple[Reachable, ...]:
+    """The yaku the seat's hand can still reach once ``action`` (a chi, pon or open kan of
+    the claimed tile) is made, nearest first
+    (:func:`~riichi_lut.coach.review_yaku.reachable_yaku`, copies capped by what the seat
+    sees). The shanten is counted after the call and its discard (an open kan's before
+    its replacement draw), so never below tenpai."""
+    claim = table.claim
+    assert claim is not None
+    me = table.seats[seat]
+    codes = me.codes()
+    for tile in action.consumed:
+        codes.remove(tile)
+    call = Call(CallType(action.type), (*action.consumed, claim.tile))
+    hand = Hand.from_codes(codes, [*(m.to_call() for m in me.melds), call])
+    seen = visible_to(table, seat).counts()
+    seen[kind_of(claim.tile)] -= 1  # the claimed tile leaves the river for the call
+    found = reachable_yaku(
+        hand,
+        visible=seen,
+        seat_wind=table.seat_wind(seat),
+        round_wind=table.round_wind,
+        rules=table.rules.scoring,
+    )
+    return tuple(dataclasses.replace(r, shanten=max(r.shanten, 0)) for r in found)
 
 
 def _value_honours(table: Table, seat: int) -> tuple[int, ...]:

@@ -256,3 +256,27 @@ def render(reasons: tuple[Reason, ...]) -> str:
         else:
             text = f"{text}, {part}"
     return text + "."
+
+
+#: The yaku of the moment, which ask nothing of the hand's shape: a hand that can reach
+#: no yaku can win only with one of these.
+MOMENT_YAKU = "haitei, houtei, rinshan or chankan"
+
+
+def reach_words(reachable: list[tuple[str, int]], shown: int = 3) -> str:
+    """The yaku a called hand can still reach (``(name, shanten)``, nearest first), the
+    first ``shown`` of them named.
+
+    >>> reach_words([("tanyao", 1), ("honitsu", 2)])
+    'the hand can still reach tanyao (1-shanten) or honitsu (2-shanten)'
+    >>> reach_words([("toitoi", 0), ("a", 1), ("b", 2), ("c", 2), ("d", 3)])
+    'the hand can still reach toitoi (tenpai), a (1-shanten) or b (2-shanten), and 2 more'
+    >>> reach_words([])
+    'no yaku remains reachable: the hand can win only with haitei, houtei, rinshan or chankan'
+    """
+    if not reachable:
+        return f"no yaku remains reachable: the hand can win only with {MOMENT_YAKU}"
+    parts = [f"{name} ({shanten_words(shanten)})" for name, shanten in reachable[:shown]]
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
+    more = len(reachable) - len(parts)
+    return f"the hand can still reach {listed}" + (f", and {more} more" if more else "")

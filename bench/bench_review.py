@@ -29,6 +29,7 @@ from _common import ROOT, load_text, log, print_header  # puts the checkout firs
 from riichi_lut.coach.review import review
 from riichi_lut.coach.review_text import review_text
 from riichi_lut.game.logs import read_log
+from riichi_lut.game.replay import replay
 from riichi_lut.web.report import review_html
 
 LOGS = ROOT / "tests" / "data" / "game-logs" / "mjlog"
@@ -36,16 +37,19 @@ GOAL = 2.0  # seconds for a whole hanchan, one seat
 
 
 def hanchan(limit: int) -> list[Path]:
-    """Complete four-player hanchan of the test data whose review runs (a disconnection
-    or a log the replay refuses is left out), in name order."""
+    """Complete four-player hanchan of the test data (a disconnection, a log cut short
+    or one the replay refuses is left out), in name order."""
     found = []
     for path in sorted(LOGS.iterdir()):
         try:
             record = read_log(path)
+            complete = replay(record).complete
         except Exception:  # a fixture that is not a whole game
             continue
         rounds = {r.name[0] for r in record.rounds}
         if record.players != 4 or "S" not in rounds or record.meta.get("disconnections"):
+            continue
+        if not complete:  # a fixture cut short
             continue
         found.append(path)
         if len(found) == limit + 1:  # one more: the warm-up game

@@ -17,6 +17,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from exact_distributions import exact as shared_exact
 
 from riichi_lut import shanten_batch
 from riichi_lut.errors import InvalidArgumentError
@@ -137,9 +138,9 @@ EXACT = {
 TENHOU_COMPLETE_DEALS = 12859078207674  # one 14-tile deal in 330,529.6 is complete
 
 
-@cache
 def exact(tiles: int, form: str) -> dict[int, int]:
-    return exact_shanten_distribution(tiles, form, progress=False)
+    """``exact_shanten_distribution(tiles, form)``, computed once a session (tests/exact_distributions.py)."""
+    return shared_exact(tiles, form)
 
 
 # ---------------------------------------------------------------------- brute force
@@ -221,8 +222,20 @@ def restricted(tiles: int, form: str, suits: str, honors: bool) -> dict[int, int
     return distribution(tiles, form, suits=("m" in suits, "p" in suits, "s" in suits), honors=honors)
 
 
-@pytest.mark.parametrize("tiles", [13, 14])
-@pytest.mark.parametrize("suit", ["m", "p", "s"])
+SLOW = pytest.mark.slow
+
+
+@pytest.mark.parametrize(
+    ("suit", "tiles"),  # one suit of each size in the fast tier, the other four in the slow
+    [
+        ("m", 13),
+        ("s", 14),
+        pytest.param("p", 13, marks=SLOW),
+        pytest.param("s", 13, marks=SLOW),
+        pytest.param("m", 14, marks=SLOW),
+        pytest.param("p", 14, marks=SLOW),
+    ],
+)
 def test_one_suit_matches_brute_force(tiles: int, suit: str) -> None:
     expected = brute_force(tiles, [SUIT_COLUMNS[suit]])
     for form in FORMS:
@@ -251,7 +264,7 @@ def test_sorting_the_honors_changes_no_count(tiles: int) -> None:
     assert brute_force(tiles, [HONOR_COLUMNS], honors_sorted=True) == brute_force(tiles, [HONOR_COLUMNS])
 
 
-@pytest.mark.parametrize("tiles", [13, 14])
+@pytest.mark.parametrize("tiles", [13, pytest.param(14, marks=SLOW)])
 def test_one_suit_and_honors_match_brute_force(tiles: int) -> None:
     """13 or 14 tiles from the 64 tiles of the souzu and the honors (29.7 and 57.1 million
     count vectors; with the honors sorted, 0.64 and 1.02 million rows)."""
@@ -262,10 +275,16 @@ def test_one_suit_and_honors_match_brute_force(tiles: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("suits", "honors"),
-    [("mp", False), ("ms", True), ("mps", False)],  # the rest: with the brute force / pinned
+    ("suits", "honors", "tiles"),  # the rest: with the brute force / pinned; four in the slow tier
+    [
+        ("mp", False, 13),
+        ("ms", True, 14),
+        pytest.param("ms", True, 13, marks=SLOW),
+        pytest.param("mps", False, 13, marks=SLOW),
+        pytest.param("mp", False, 14, marks=SLOW),
+        pytest.param("mps", False, 14, marks=SLOW),
+    ],
 )
-@pytest.mark.parametrize("tiles", [13, 14])
 def test_totals_are_all_deals_of_the_kinds(suits: str, honors: bool, tiles: int) -> None:
     kinds = 9 * len(suits) + 7 * honors
     assert sum(restricted(tiles, "all", suits, honors).values()) == math.comb(4 * kinds, tiles)

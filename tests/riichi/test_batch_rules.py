@@ -175,8 +175,10 @@ def test_batch_plays_the_optional_rule_as_score(switch: str) -> None:
 
 
 def test_without_the_switches_the_same_sample_agrees() -> None:
-    """The oversampled shapes under Tenhou's rules (none of the four on)."""
-    check(sample(1414, 20_000)[:3000], TENHOU)
+    """The oversampled shapes under Tenhou's rules (none of the four on): the first 3,000 of
+    the slow sweep's 20,000 (one generator, drawn in order: the same situations, without
+    dealing the other 17,000 in the fast tier)."""
+    check(sample(1414, 3000), TENHOU)
 
 
 @pytest.mark.parametrize(

@@ -84,19 +84,22 @@ def sample(case: str, seed: int) -> tuple[np.ndarray, object, np.ndarray | None,
     return rows, melds, visible, own
 
 
+SLOW = pytest.mark.slow
+#: every case once in the fast tier; slow: a second seed of a case, and the visible-only
+#: variants of cases whose fast twin has visible tiles and own discards
 CASES = [
     ("closed", 1),
     ("closed-visible", 2),
     ("closed-visible-own", 3),
     ("closed-complete", 4),
     ("calls-int", 5),
-    ("calls-int", 6),
+    pytest.param("calls-int", 6, marks=SLOW),
     ("calls-int-visible-own", 7),
-    ("calls-int-visible", 8),
+    pytest.param("calls-int-visible", 8, marks=SLOW),
     ("calls-rows", 9),
-    ("calls-rows-visible", 10),
+    pytest.param("calls-rows-visible", 10, marks=SLOW),
     ("calls-rows-visible-own", 11),
-    ("closed-visible-own", 12),
+    pytest.param("closed-visible-own", 12, marks=SLOW),
     ("closed-visible-heavy-own", 13),
     ("calls-rows-visible-heavy", 14),
 ]

@@ -110,10 +110,17 @@ def test_winning_hands_are_complete_and_hold_the_drawn_tile() -> None:
 # --- determinism ------------------------------------------------------------------------
 
 
-def test_same_seed_same_result_whatever_the_workers() -> None:
+# slow: a pool of two worker processes; selfplay at two workers runs in the fast tier in
+# tests/sim/test_selfplay_kita.py::test_kita_is_the_three_player_default_and_the_same_at_one_and_two_workers
+@pytest.mark.slow
+def test_same_result_at_two_workers() -> None:
     one = selfplay(3000, draws=10, seed=5, chunk_size=1000)
     two = selfplay(3000, draws=10, seed=5, chunk_size=1000, workers=2)
     assert one == two
+
+
+def test_same_seed_same_result() -> None:
+    one = selfplay(3000, draws=10, seed=5, chunk_size=1000)
     assert one == selfplay(3000, draws=10, seed=5, chunk_size=1000)
     assert one != selfplay(3000, draws=10, seed=6, chunk_size=1000)
 

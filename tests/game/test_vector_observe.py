@@ -331,6 +331,8 @@ def test_a_lineup_of_neither_names_nor_callables_is_refused():
         play_vector([1], ["random", "random", "greedy", lowest])
 
 
+# slow: tests/test_docs_run.py (slow) runs this block too, in a fresh interpreter
+@pytest.mark.slow
 def test_the_example_of_the_docs_runs():
     """The example of docs/rl.md, "A policy of one's own in the vectorised game"."""
     docs = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")

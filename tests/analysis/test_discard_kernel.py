@@ -84,19 +84,23 @@ def sample(case: str, seed: int) -> tuple[np.ndarray, object, np.ndarray | None,
     return rows, melds, visible, own
 
 
+SLOW = pytest.mark.slow
+#: the fast tier: the cases with the most in them (visible tiles and own discards, complete
+#: hands, heavy visibility; calls as an int and per row), ~0.3 s each to deal; slow: a
+#: second seed of a case, and the cases with less (no visible tiles, or no own discards)
 CASES = [
-    ("closed", 1),
-    ("closed-visible", 2),
+    pytest.param("closed", 1, marks=SLOW),
+    pytest.param("closed-visible", 2, marks=SLOW),
     ("closed-visible-own", 3),
     ("closed-complete", 4),
-    ("calls-int", 5),
-    ("calls-int", 6),
+    pytest.param("calls-int", 5, marks=SLOW),
+    pytest.param("calls-int", 6, marks=SLOW),
     ("calls-int-visible-own", 7),
-    ("calls-int-visible", 8),
-    ("calls-rows", 9),
-    ("calls-rows-visible", 10),
+    pytest.param("calls-int-visible", 8, marks=SLOW),
+    pytest.param("calls-rows", 9, marks=SLOW),
+    pytest.param("calls-rows-visible", 10, marks=SLOW),
     ("calls-rows-visible-own", 11),
-    ("closed-visible-own", 12),
+    pytest.param("closed-visible-own", 12, marks=SLOW),
     ("closed-visible-heavy-own", 13),
     ("calls-rows-visible-heavy", 14),
 ]

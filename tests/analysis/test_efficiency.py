@@ -214,16 +214,28 @@ def test_scalar_ukeire_matches_brute_force_and_batch(sample13: tuple) -> None:
             assert part.total == sum(live[t.kind] for t in part.accepted)
 
 
+#: the hands of one seeded sequence that the fast tier checks; the slow tier checks the rest
+#: of the same sequence (each hand is dealt, in order, by both: the sequence never changes)
+FIRST, REST = "first", "rest"
+IN_PART = {FIRST: lambda i, n: i < n, REST: lambda i, n: i >= n}
+PARTS = [FIRST, pytest.param(REST, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("part", PARTS)
 @pytest.mark.parametrize("n_calls", range(5))
-def test_scalar_ukeire_of_hands_with_real_calls(n_calls: int) -> None:
+def test_scalar_ukeire_of_hands_with_real_calls(n_calls: int, part: str) -> None:
     """Hand objects with chi / pon / open kan / closed kan: the call tiles cap each kind
-    (a kind with four copies in hand + calls is never accepted) and are not live."""
+    (a kind with four copies in hand + calls is never accepted) and are not live. 100
+    hands for each number of calls: the first 25 in the fast tier, the other 75 slow."""
     rng = np.random.default_rng(300 + n_calls)
-    for _ in range(100):
+    for i in range(100):
         hand = random_hand(rng, n_calls)
         seen = visible_for(rng, np.array([hand.total_counts]))[0].tolist()
+        visible = seen if rng.random() < 0.5 else Visible(other=seen)
+        if not IN_PART[part](i, 25):
+            continue
         base, kinds, live = hand_brute(hand, seen)
-        result = ukeire(hand, seen if rng.random() < 0.5 else Visible(other=seen))
+        result = ukeire(hand, visible)
         assert result.shanten == base, hand.to_text()
         assert [t.kind for t in result.accepted] == kinds, hand.to_text()
         assert [t.live for t in result.accepted] == [live[k] for k in kinds]
@@ -278,14 +290,18 @@ def test_rank_discards_matches_brute_force(sample14: tuple) -> None:
         assert all(o.live == live and not o.red and o.two_step is None for o in options)
 
 
+@pytest.mark.parametrize("part", PARTS)
 @pytest.mark.parametrize("n_calls", range(5))
-def test_rank_discards_of_hands_with_real_calls(n_calls: int) -> None:
+def test_rank_discards_of_hands_with_real_calls(n_calls: int, part: str) -> None:
     """Each distinct discard of a 14-tile Hand (red fives apart), its acceptance by the
-    capped brute force with the discarded tile gone, the order and shanten-back flags."""
+    capped brute force with the discarded tile gone, the order and shanten-back flags.
+    12 hands for each number of calls: the first 5 in the fast tier, the other 7 slow."""
     rng = np.random.default_rng(400 + n_calls)
-    for _ in range(12):
+    for i in range(12):
         hand = random_hand(rng, n_calls, extra=1)
         seen = visible_for(rng, np.array([hand.total_counts]))[0].tolist()
+        if not IN_PART[part](i, 5):
+            continue
         options = rank_discards(hand, seen, two_step=False)
         expected_choices = set()
         for kind in np.flatnonzero(hand.concealed).tolist():

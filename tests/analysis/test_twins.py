@@ -258,7 +258,9 @@ def test_shared_parameters_have_one_name_and_one_description(twin: Twin) -> None
         assert "$parameters" not in (function.__doc__ or "")
 
 
-@pytest.mark.parametrize("twin", [t for t in TWINS if t.name in ("ukeire", "rank_discards")], ids=str)
+@pytest.mark.parametrize(
+    "twin", [t for t in TWINS if t.name in ("ukeire", "rank_discards")], ids=lambda t: t.name
+)
 def test_batch_results_are_named_like_the_scalar_results(twin: Twin) -> None:
     counts, melds, visible, _ = inputs(twin, twin.sizes[0], "closed")
     counts, melds, visible = counts[:3], melds[:3], None if visible is None else visible[:3]

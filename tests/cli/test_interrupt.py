@@ -107,7 +107,12 @@ def survivors(children: dict[int, str]) -> list[str]:
     return left
 
 
-@pytest.mark.parametrize("whole_group", [True, False], ids=["ctrl-c-to-the-group", "kill-int-to-the-command"])
+# each a subprocess of ~1-1.5 s: one signal path and one command in the fast tier, the other slow
+@pytest.mark.parametrize(
+    "whole_group",
+    [True, pytest.param(False, marks=pytest.mark.slow)],
+    ids=["ctrl-c-to-the-group", "kill-int-to-the-command"],
+)
 def test_ctrl_c_during_a_simulation_with_workers_is_one_line_130_and_no_orphan(whole_group):
     status, err, children = interrupt(["simulate", "haipai", "--n", BIG, "--workers", "2"], 2, whole_group)
     assert sum("spawn_main" in line for line in children.values()) >= 2  # the workers were running
@@ -130,7 +135,7 @@ def test_ctrl_c_while_the_workers_start_prints_none_of_their_tracebacks():
     "argv",
     [
         ["simulate", "selfplay", "--games", BIG],
-        ["simulate", "nanikiru", "2234m506p678s5557z", "--n", BIG],
+        pytest.param(["simulate", "nanikiru", "2234m506p678s5557z", "--n", BIG], marks=pytest.mark.slow),
     ],
 )
 def test_ctrl_c_during_a_command_in_one_process_is_one_line_130(argv):

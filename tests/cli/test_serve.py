@@ -44,7 +44,8 @@ def test_serve_prints_its_address_and_answers_there():
         process.stderr.close()
 
 
-@pytest.mark.parametrize("port", ["70000", "-1"])
+# each case a subprocess (~0.45 s): one in the fast tier, the others slow
+@pytest.mark.parametrize("port", ["70000", pytest.param("-1", marks=pytest.mark.slow)])
 def test_serve_refuses_a_port_out_of_range(port):
     done = subprocess.run(
         [sys.executable, "-m", "riichi_lut", "serve", "--port", port],
@@ -93,7 +94,14 @@ def test_serve_on_a_busy_port_is_one_line_naming_the_fix():
     assert done.stdout == ""
 
 
-@pytest.mark.parametrize("host", ["no-such-host.invalid", "a..b", "1.2.3.4.5"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        pytest.param("no-such-host.invalid", marks=pytest.mark.slow),
+        "a..b",
+        pytest.param("1.2.3.4.5", marks=pytest.mark.slow),
+    ],
+)
 def test_serve_with_a_bad_host_is_one_line_naming_the_flag(host):
     done = _serve("--host", host, "--port", "0")
     assert done.returncode == 2

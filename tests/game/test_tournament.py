@@ -114,12 +114,14 @@ def test_the_same_seed_plays_the_same_tournament_and_another_seed_another():
     assert not np.array_equal(other.final_scores, t.final_scores)
 
 
-def test_the_same_numbers_whatever_the_chunks(monkeypatch):
+@pytest.mark.parametrize("games", [4, pytest.param(6, marks=pytest.mark.slow)])
+def test_the_same_numbers_whatever_the_chunks(monkeypatch, games):
+    """Six games in one chunk and in six chunks; the fast tier plays four (one chunk / four)."""
     from riichi_lut.game import tournament
 
-    default = play(6, DUEL, seed=8, length="one_hand", logs=True)
+    default = play(games, DUEL, seed=8, length="one_hand", logs=True)
     monkeypatch.setattr(tournament, "GAMES_PER_CHUNK", 1)
-    assert play(6, DUEL, seed=8, length="one_hand", logs=True) == default
+    assert play(games, DUEL, seed=8, length="one_hand", logs=True) == default
 
 
 def test_three_players_rotate_over_three_seats():

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from riichi_lut import parse_hand, parse_tiles
 from riichi_lut.analysis.acceptance import NECESSARY, analyse
 from riichi_lut.errors import IllegalActionError, InvalidArgumentError
 from riichi_lut.game import DrawResult, play_one, read_log, replay
@@ -75,13 +76,14 @@ def test_an_illegal_action_id_is_refused_naming_the_table():
         games.run()
 
 
-def test_waits_of_is_the_capped_analysis():
+@pytest.mark.parametrize("hands", [120, pytest.param(700, marks=pytest.mark.slow)])
+def test_waits_of_is_the_capped_analysis(hands):
     """Hands one tile from complete (sets and a pair drawn at random, calls among them),
     so that most are tenpai and some hold all four of a kind with their calls (700 hands:
-    the capped analysis takes ~3 ms each)."""
+    the capped analysis takes ~3 ms each; the fast tier checks the first 120 of them)."""
     rng = random.Random(5)
     tenpai = capped = 0
-    for _ in range(700):
+    for _ in range(hands):
         melds = rng.randint(0, 3)
         counts = [0] * 34
         called = [0] * 34
@@ -103,7 +105,26 @@ def test_waits_of_is_the_capped_analysis():
         assert waits_of(counts, melds, called) == expected, (counts, called)
         tenpai += expected != 0
         capped += any(called[k] and counts[k] + called[k] == 4 for k in range(34))
-    assert tenpai > 400 and capped > 20, (tenpai, capped)
+    assert tenpai > 400 * hands // 700 and capped > 20 * hands // 700, (tenpai, capped)  # > 400, > 20 of 700
+
+
+@pytest.mark.parametrize(
+    ("text", "waits"),
+    [
+        ("23m456p789s55z (1111m)", "4m"),  # 1m-4m: the closed kan holds every 1m
+        ("23m456p789s55z [1111m]", "4m"),  # the same with an open kan
+        ("123m456p789s1z [111z]", ""),  # the single 1z: its pair's other copies are the pon's
+    ],
+)
+def test_waits_of_leaves_out_a_wait_the_calls_hold_all_of(text, waits):
+    """Waits capped by the call tiles alone (the concealed hand holds fewer than four),
+    which the seeded sweep above reaches only once in 700 hands (its fast part: never)."""
+    hand = parse_hand(text)
+    counts, called = list(hand.concealed), list(hand.called_counts)
+    exact = analyse(counts, hand.n_calls, NECESSARY, called)
+    expected = int(exact.mask) if exact.shanten == 0 else 0
+    mask = sum(1 << k for k in (parse_tiles(waits) if waits else ()))
+    assert waits_of(counts, hand.n_calls, called) == expected == mask, text
 
 
 @pytest.mark.slow

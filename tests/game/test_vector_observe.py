@@ -178,7 +178,10 @@ def one_row(obs, i):
     return {name: array[i : i + 1] for name, array in obs.items()}
 
 
-@pytest.mark.parametrize(("players", "policy"), [(4, "random"), (3, "efficiency"), (4, "efficiency")])
+@pytest.mark.parametrize(
+    ("players", "policy"),  # each count of players and each policy fast; the third pair slow
+    [(4, "random"), (3, "efficiency"), pytest.param(4, "efficiency", marks=pytest.mark.slow)],
+)
 def test_no_leak_of_what_the_seat_cannot_see(players, policy):
     """At decisions of seeded games, twins whose hidden tiles are shuffled give each
     deciding seat the same row; the twins do differ (the wall, the other hands)."""
@@ -331,6 +334,8 @@ def test_a_lineup_of_neither_names_nor_callables_is_refused():
         play_vector([1], ["random", "random", "greedy", lowest])
 
 
+# slow: tests/test_docs_run.py (slow) runs this block too, in a fresh interpreter
+@pytest.mark.slow
 def test_the_example_of_the_docs_runs():
     """The example of docs/rl.md, "A policy of one's own in the vectorised game"."""
     docs = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")

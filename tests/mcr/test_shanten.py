@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -50,8 +50,10 @@ def batch_fields(rows: np.ndarray, melds: np.ndarray) -> list[dict[str, int | No
 # --- against the reference ----------------------------------------------------------
 
 
-def test_random_hands_of_every_size_agree_with_the_reference() -> None:
-    cases = list(hands(seed=10, count=600))
+@pytest.mark.parametrize("count", [150, pytest.param(600, marks=pytest.mark.slow)])
+def test_random_hands_of_every_size_agree_with_the_reference(count: int) -> None:
+    """600 seeded hands; the fast tier checks the first 150 of them."""
+    cases = list(hands(seed=10, count=count))
     rows = np.array([c for c, _ in cases], dtype=np.uint8)
     melds = np.array([m for _, m in cases])
     batch = batch_fields(rows, melds)
@@ -96,18 +98,28 @@ def test_every_one_and_two_tile_hand_with_four_calls() -> None:
         assert value == reference_mcr_shanten(counts, 4)["value"] == shanten(counts, melds=4).value
 
 
-def test_every_honor_only_closed_hand() -> None:
+def every(step: int, part: str) -> Callable[[int], bool]:
+    """Every ``step``-th index: the fast part takes a fifth of them (every ``5 * step``-th),
+    the slow part the other four fifths; together they are every ``step``-th."""
+    if part == "fast":
+        return lambda i: i % (5 * step) == 0
+    return lambda i: i % step == 0 and i % (5 * step) != 0
+
+
+@pytest.mark.parametrize("part", ["fast", pytest.param("slow", marks=pytest.mark.slow)])
+def test_every_honor_only_closed_hand(part: str) -> None:
     """All 13- and 14-tile hands of honors only (7 kinds, <= 4 copies): batch against
-    scalar on every third, the reference on every 25th."""
+    scalar on every third, the reference on every 25th (the fast tier a fifth of each)."""
     cases = [list(c) for c in itertools.product(range(5), repeat=7) if sum(c) in (13, 14)]
     rows = np.zeros((len(cases), 34), dtype=np.uint8)
     rows[:, 27:] = cases
     batch = batch_fields(rows, np.zeros(len(rows), dtype=np.int64))
     assert len(cases) == 16010
+    against_scalar, against_reference = every(3, part), every(25, part)
     for i, (row, from_batch) in enumerate(zip(rows.tolist(), batch, strict=True)):
-        if i % 3 == 0:
+        if against_scalar(i):
             assert from_batch == scalar_fields(shanten(row))
-        if i % 25 == 0:
+        if against_reference(i):
             assert from_batch == reference_mcr_shanten(row)
 
 

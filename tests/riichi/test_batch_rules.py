@@ -174,9 +174,12 @@ def test_batch_plays_the_optional_rule_as_score(switch: str) -> None:
         assert max(e[1] for e in wins) >= 39 and any(e[1] >= 26 and e[3] == 0 for e in wins)
 
 
-def test_without_the_switches_the_same_sample_agrees() -> None:
-    """The oversampled shapes under Tenhou's rules (none of the four on)."""
-    check(sample(1414, 20_000)[:3000], TENHOU)
+@pytest.mark.parametrize("rows", [slice(0, 1000), pytest.param(slice(1000, 3000), marks=pytest.mark.slow)])
+def test_without_the_switches_the_same_sample_agrees(rows: slice) -> None:
+    """The oversampled shapes under Tenhou's rules (none of the four on): the first 3,000 of
+    the slow sweep's 20,000 (one generator, drawn in order: the same situations, without
+    dealing the other 17,000 in the fast tier); the first 1,000 fast, the other 2,000 slow."""
+    check(sample(1414, 3000)[rows], TENHOU)
 
 
 @pytest.mark.parametrize(

@@ -13,11 +13,12 @@ from functools import cache
 import numpy as np
 import pytest
 from chi_square import assert_fits, wilson_hilferty_z
+from exact_distributions import exact as shared_exact
 
 from riichi_lut import shanten_batch
 from riichi_lut.lut import loader
 from riichi_lut.sim import alias as sampling
-from riichi_lut.sim import deal_counts, exact_shanten_distribution, plan, sample_shanten_distribution
+from riichi_lut.sim import deal_counts, plan, sample_shanten_distribution
 from riichi_lut.tablegen.deals import splits
 from riichi_lut.tablegen.verify import check_deal_tables, encoded_weights
 
@@ -33,6 +34,9 @@ def tables() -> dict[str, np.ndarray]:
 # ------------------------------------------------------------------ exact weights
 
 
+# slow: a part of tests/lut/test_loader.py::test_every_entry_matches_the_independent_recursion,
+# which runs every check of tablegen/verify.py (check_all) in the slow tier
+@pytest.mark.slow
 def test_alias_tables_encode_the_exact_weights() -> None:
     assert check_deal_tables(tables()) == []
 
@@ -133,6 +137,17 @@ def test_each_kind_has_the_hypergeometric_distribution(tiles: int, method: str) 
         assert_fits(np.bincount(rows[:, kind], minlength=5), p, f"kind {kind}")
 
 
+def split_counts(sizes: np.ndarray, index: dict[tuple[int, ...], int]) -> np.ndarray:
+    """How many rows of ``sizes`` have each split of ``index``: the same counts as
+    ``np.bincount([index[tuple(r)] for r in sizes.tolist()], minlength=len(index))`` (a
+    split not in ``index`` raises KeyError), by the few distinct rows instead of every row."""
+    distinct, counts = np.unique(sizes, axis=0, return_counts=True)
+    observed = np.zeros(len(index), dtype=np.int64)
+    for row, count in zip(distinct.tolist(), counts.tolist(), strict=True):
+        observed[index[tuple(row)]] += count
+    return observed
+
+
 @pytest.mark.parametrize("method", ["alias", "numpy"])
 @pytest.mark.parametrize("tiles", [13, 14])
 def test_each_block_size_and_the_split_have_the_exact_distribution(tiles: int, method: str) -> None:
@@ -143,16 +158,16 @@ def test_each_block_size_and_the_split_have_the_exact_distribution(tiles: int, m
             np.bincount(sizes[:, block], minlength=tiles + 1), hypergeometric(good, tiles), f"block {block}"
         )
     index = {split: i for i, split in enumerate(splits(tiles))}
-    observed = np.bincount([index[tuple(r)] for r in sizes.tolist()], minlength=len(index))
+    observed = split_counts(sizes, index)
     p = np.array(
         [math.comb(36, a) * math.comb(36, b) * math.comb(36, c) * math.comb(28, d) for a, b, c, d in index]
     )
     assert_fits(observed, p / math.comb(136, tiles), "split")
 
 
-@cache
 def exact(tiles: int, form: str) -> dict[int, int]:
-    return exact_shanten_distribution(tiles, form)
+    """``exact_shanten_distribution(tiles, form)``, computed once a session (tests/exact_distributions.py)."""
+    return shared_exact(tiles, form)
 
 
 def histogram_fits(counts: dict[int, int], tiles: int, form: str) -> None:
@@ -173,8 +188,19 @@ def test_shanten_histogram_of_the_deals_has_the_exact_distribution(tiles: int, m
     histogram_fits(histogram(shanten_batch(sample(tiles, method))), tiles, "all")
 
 
-@pytest.mark.parametrize("form", ["all", "standard", "chiitoitsu", "kokushi"])
-@pytest.mark.parametrize("tiles", [13, 14])
+@pytest.mark.parametrize(
+    ("tiles", "form"),  # every form at one size at least in the fast tier, the rest in the slow
+    [
+        (13, "all"),
+        (14, "all"),
+        (13, "standard"),
+        (14, "chiitoitsu"),
+        (13, "kokushi"),
+        pytest.param(14, "standard", marks=pytest.mark.slow),
+        pytest.param(13, "chiitoitsu", marks=pytest.mark.slow),
+        pytest.param(14, "kokushi", marks=pytest.mark.slow),
+    ],
+)
 def test_sampled_distribution_of_each_form_fits_the_exact_one(tiles: int, form: str) -> None:
     counts = sample_shanten_distribution(200_000, tiles, seed=SEEDS[tiles] + 1, form=form, chunk_size=1 << 16)
     histogram_fits(counts, tiles, form)

@@ -7,12 +7,12 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
 import numpy as np
 import pytest
 from dask_cluster import local_cluster
+from exact_distributions import exact as shared_exact
 
 from riichi_lut import shanten_batch
 from riichi_lut.errors import InvalidArgumentError
@@ -28,9 +28,9 @@ SEED = 20240501
 N_REPRO, CHUNK_REPRO = 120_000, 15_000
 
 
-@cache
 def exact(tiles: int, form: str) -> dict[int, int]:
-    return exact_shanten_distribution(tiles, form, progress=False)
+    """``exact_shanten_distribution(tiles, form)``, computed once a session (tests/exact_distributions.py)."""
+    return shared_exact(tiles, form)
 
 
 def assert_within_4_sigma(sample: dict[int, int], n: int, tiles: int, form: str) -> None:
@@ -47,12 +47,15 @@ def assert_within_4_sigma(sample: dict[int, int], n: int, tiles: int, form: str)
         assert abs(got - n * p) <= 4 * sigma, (tiles, form, value, got, n * p, sigma)
 
 
-@pytest.mark.parametrize("tiles", [13, 14])
+@pytest.mark.parametrize("tiles", [13, pytest.param(14, marks=pytest.mark.slow)])
 def test_sample_agrees_with_exact_within_4_sigma(tiles: int) -> None:
     n = 1_000_000
     assert_within_4_sigma(sample_shanten_distribution(n, tiles, seed=SEED), n, tiles, "all")
 
 
+# slow: the fast tier fits every form's sample to the exact distribution in
+# tests/sim/test_alias.py::test_sampled_distribution_of_each_form_fits_the_exact_one
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["standard", "chiitoitsu", "kokushi"])
 def test_sample_of_each_form_agrees_with_exact_within_4_sigma(form: str) -> None:
     n = 300_000
@@ -200,7 +203,7 @@ def test_float_tiles_and_numpy_counts() -> None:
     import numpy as np
 
     from riichi_lut.errors import InvalidArgumentError
-    from riichi_lut.sim import exact_shanten_distribution, plan, sample_shanten_distribution
+    from riichi_lut.sim import plan, sample_shanten_distribution
 
     with pytest.raises(InvalidArgumentError, match="tiles"):
         sample_shanten_distribution(10, tiles=13.0)  # type: ignore[arg-type]

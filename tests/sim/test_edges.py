@@ -332,13 +332,21 @@ def test_client_as_a_distributed_client_gives_the_numbers_of_one_process(schedul
 
 
 def test_unreachable_scheduler_address_is_an_invalid_argument_error() -> None:
-    import dask
     import distributed  # noqa: F401  (defines the connect timeout's config key)
 
     with pytest.raises(
         InvalidArgumentError, match=r"^cannot reach the Dask scheduler at 'tcp://127\.0\.0\.1:1'"
     ):
         connect("tcp://127.0.0.1:1", timeout=0.5)
+
+
+# slow: a second second-long wait for a connection; the fast tier reaches the same through the
+# command: tests/cli/test_simulate.py::test_unreachable_dask_address_exits_2_with_the_reason
+@pytest.mark.slow
+def test_unreachable_scheduler_address_given_to_a_simulation_is_an_invalid_argument_error() -> None:
+    import dask
+    import distributed  # noqa: F401  (defines the connect timeout's config key)
+
     with (
         dask.config.set({"distributed.comm.timeouts.connect": "1s"}),
         pytest.raises(InvalidArgumentError, match="cannot reach the Dask scheduler"),

@@ -17,6 +17,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from exact_distributions import exact as shared_exact
 
 from riichi_lut import shanten_batch
 from riichi_lut.errors import InvalidArgumentError
@@ -137,9 +138,9 @@ EXACT = {
 TENHOU_COMPLETE_DEALS = 12859078207674  # one 14-tile deal in 330,529.6 is complete
 
 
-@cache
 def exact(tiles: int, form: str) -> dict[int, int]:
-    return exact_shanten_distribution(tiles, form, progress=False)
+    """``exact_shanten_distribution(tiles, form)``, computed once a session (tests/exact_distributions.py)."""
+    return shared_exact(tiles, form)
 
 
 # ---------------------------------------------------------------------- brute force
@@ -221,8 +222,20 @@ def restricted(tiles: int, form: str, suits: str, honors: bool) -> dict[int, int
     return distribution(tiles, form, suits=("m" in suits, "p" in suits, "s" in suits), honors=honors)
 
 
-@pytest.mark.parametrize("tiles", [13, 14])
-@pytest.mark.parametrize("suit", ["m", "p", "s"])
+SLOW = pytest.mark.slow
+
+
+@pytest.mark.parametrize(
+    ("suit", "tiles"),  # one suit in the fast tier (14 tiles: the honors' brute force), five slow
+    [
+        ("m", 13),
+        pytest.param("s", 14, marks=SLOW),
+        pytest.param("p", 13, marks=SLOW),
+        pytest.param("s", 13, marks=SLOW),
+        pytest.param("m", 14, marks=SLOW),
+        pytest.param("p", 14, marks=SLOW),
+    ],
+)
 def test_one_suit_matches_brute_force(tiles: int, suit: str) -> None:
     expected = brute_force(tiles, [SUIT_COLUMNS[suit]])
     for form in FORMS:
@@ -251,7 +264,7 @@ def test_sorting_the_honors_changes_no_count(tiles: int) -> None:
     assert brute_force(tiles, [HONOR_COLUMNS], honors_sorted=True) == brute_force(tiles, [HONOR_COLUMNS])
 
 
-@pytest.mark.parametrize("tiles", [13, 14])
+@pytest.mark.parametrize("tiles", [13, pytest.param(14, marks=SLOW)])
 def test_one_suit_and_honors_match_brute_force(tiles: int) -> None:
     """13 or 14 tiles from the 64 tiles of the souzu and the honors (29.7 and 57.1 million
     count vectors; with the honors sorted, 0.64 and 1.02 million rows)."""
@@ -262,10 +275,16 @@ def test_one_suit_and_honors_match_brute_force(tiles: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("suits", "honors"),
-    [("mp", False), ("ms", True), ("mps", False)],  # the rest: with the brute force / pinned
+    ("suits", "honors", "tiles"),  # the rest: with the brute force / pinned; four in the slow tier
+    [
+        ("mp", False, 13),
+        ("ms", True, 14),
+        pytest.param("ms", True, 13, marks=SLOW),
+        pytest.param("mps", False, 13, marks=SLOW),
+        pytest.param("mp", False, 14, marks=SLOW),
+        pytest.param("mps", False, 14, marks=SLOW),
+    ],
 )
-@pytest.mark.parametrize("tiles", [13, 14])
 def test_totals_are_all_deals_of_the_kinds(suits: str, honors: bool, tiles: int) -> None:
     kinds = 9 * len(suits) + 7 * honors
     assert sum(restricted(tiles, "all", suits, honors).values()) == math.comb(4 * kinds, tiles)
@@ -351,8 +370,19 @@ def test_tenpai_closed_forms_for_seven_pairs_and_thirteen_orphans() -> None:
 # ------------------------------------------------------------- the full distributions
 
 
-@pytest.mark.parametrize("form", FORMS)
-@pytest.mark.parametrize("tiles", [13, 14])
+#: (tiles, form) of the distributions the fast tier computes (~0.5 s each, once a session:
+#: tests/exact_distributions.py); the 14-tile standard and kokushi ones are left to the slow tier
+FAST = {(13, "all"), (13, "standard"), (13, "chiitoitsu"), (13, "kokushi"), (14, "all"), (14, "chiitoitsu")}
+
+
+def fast_or_slow(*values: object, fast: bool) -> object:
+    """The parameter ``values`` (one value or a tuple of them), marked slow unless ``fast``."""
+    return (values[0] if len(values) == 1 else values) if fast else pytest.param(*values, marks=SLOW)
+
+
+@pytest.mark.parametrize(
+    ("tiles", "form"), [fast_or_slow(t, f, fast=(t, f) in FAST) for t in (13, 14) for f in FORMS]
+)
 def test_full_distribution_is_pinned(tiles: int, form: str) -> None:
     got = exact(tiles, form)
     assert got == EXACT[tiles][form]
@@ -367,18 +397,18 @@ def test_full_distribution_is_pinned(tiles: int, form: str) -> None:
         (13, "all", 0, 6),
         (14, "all", -1, 6),
         (13, "standard", 0, 8),
-        (14, "standard", -1, 8),
+        pytest.param(14, "standard", -1, 8, marks=SLOW),
         (13, "chiitoitsu", 0, 6),
         (14, "chiitoitsu", -1, 6),
         (13, "kokushi", 0, 13),
-        (14, "kokushi", -1, 13),
+        pytest.param(14, "kokushi", -1, 13, marks=SLOW),
     ],
 )
 def test_published_shape(tiles: int, form: str, lowest: int, highest: int) -> None:
     assert list(exact(tiles, form)) == list(range(lowest, highest + 1))
 
 
-@pytest.mark.parametrize("tiles", [13, 14])
+@pytest.mark.parametrize("tiles", [13, pytest.param(14, marks=SLOW)])
 def test_all_is_the_union_of_the_forms(tiles: int) -> None:
     """The form "all" is the minimum over the forms, so {all <= s} is the union of {form <= s}:
     P(all <= s) >= P(form <= s) for every form, and <= their sum; "all" never exceeds 6
@@ -396,16 +426,16 @@ def test_all_is_the_union_of_the_forms(tiles: int) -> None:
     assert at_most("all", 0) > 0.99 * sum(at_most(f, 0) for f in ("standard", "chiitoitsu", "kokushi"))
 
 
-def test_a_drawn_tile_never_hurts() -> None:
+@pytest.mark.parametrize("form", [fast_or_slow(f, fast=(14, f) in FAST) for f in FORMS])
+def test_a_drawn_tile_never_hurts(form: str) -> None:
     """14 tiles are 13 + one more, and shanten never rises by drawing: the 14-tile
     distribution is shifted down from the 13-tile one (stochastic order), for every form."""
-    for form in FORMS:
-        d13, d14 = exact(13, form), exact(14, form)
-        n13, n14 = math.comb(136, 13), math.comb(136, 14)
-        for s in range(-1, 14):
-            p13 = sum(c for v, c in d13.items() if v <= s)
-            p14 = sum(c for v, c in d14.items() if v <= s)
-            assert p14 * n13 >= p13 * n14, (form, s)
+    d13, d14 = exact(13, form), exact(14, form)
+    n13, n14 = math.comb(136, 13), math.comb(136, 14)
+    for s in range(-1, 14):
+        p13 = sum(c for v, c in d13.items() if v <= s)
+        p14 = sum(c for v, c in d14.items() if v <= s)
+        assert p14 * n13 >= p13 * n14, (form, s)
 
 
 def test_tenhou_probability_is_the_complete_14_tile_deals() -> None:

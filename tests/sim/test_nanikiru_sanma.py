@@ -185,14 +185,25 @@ def test_a_fixed_tanki_wins_as_the_hypergeometric_law_of_108_tiles_says() -> Non
     assert four.wins[-1] < option.wins[-1]
 
 
-def test_same_seed_same_numbers_whatever_the_workers() -> None:
-    kwargs: dict[str, Any] = {"draws": 4, "n": 1200, "seed": 7, "chunk_size": 400, "players": 3}
+SAME_SEED: dict[str, Any] = {"draws": 4, "n": 1200, "seed": 7, "chunk_size": 400, "players": 3}
+
+
+# slow: two pools of two worker processes; nanikiru at two workers runs in the fast tier in
+# tests/sim/test_nanikiru.py::test_same_seed_same_numbers_whatever_the_workers
+@pytest.mark.slow
+def test_same_numbers_at_two_workers() -> None:
+    kwargs = SAME_SEED
     one = nanikiru(SEVERAL, "9p", **kwargs)
     assert one == nanikiru(SEVERAL, "9p", workers=2, **kwargs)
-    assert one != nanikiru(SEVERAL, "9p", **{**kwargs, "seed": 8})
-    assert one != nanikiru(SEVERAL, "9p", **{**kwargs, "players": 4})
     outlook = hand_outlook("11m99m123p456p789s", **kwargs)
     assert outlook == hand_outlook("11m99m123p456p789s", workers=2, **kwargs)
+
+
+def test_same_seed_same_numbers() -> None:
+    kwargs = SAME_SEED
+    one = nanikiru(SEVERAL, "9p", **kwargs)
+    assert one != nanikiru(SEVERAL, "9p", **{**kwargs, "seed": 8})
+    assert one != nanikiru(SEVERAL, "9p", **{**kwargs, "players": 4})
 
 
 # --------------------------------------------------------------------------- errors

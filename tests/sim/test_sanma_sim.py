@@ -19,6 +19,7 @@ from functools import cache
 import numpy as np
 import pytest
 from chi_square import assert_fits
+from exact_distributions import exact as shared_exact
 from reference import reference_shanten
 
 from riichi_lut import shanten_batch
@@ -183,6 +184,17 @@ def test_each_kind_of_three_player_deals_is_hypergeometric_and_2m_8m_never_appea
         assert_fits(np.bincount(rows[:, kind], minlength=5), p, f"kind {kind}")
 
 
+def split_counts(sizes: np.ndarray, index: dict[tuple[int, ...], int]) -> np.ndarray:
+    """How many rows of ``sizes`` have each split of ``index``: the same counts as
+    ``np.bincount([index[tuple(r)] for r in sizes.tolist()], minlength=len(index))`` (a
+    split not in ``index`` raises KeyError), by the few distinct rows instead of every row."""
+    distinct, counts = np.unique(sizes, axis=0, return_counts=True)
+    observed = np.zeros(len(index), dtype=np.int64)
+    for row, count in zip(distinct.tolist(), counts.tolist(), strict=True):
+        observed[index[tuple(row)]] += count
+    return observed
+
+
 @pytest.mark.parametrize("method", ["alias", "numpy"])
 @pytest.mark.parametrize("tiles", [13, 14])
 def test_three_player_block_sizes_and_split_have_the_exact_distribution(tiles: int, method: str) -> None:
@@ -196,14 +208,15 @@ def test_three_player_block_sizes_and_split_have_the_exact_distribution(tiles: i
         )
     weights = weights3p.split_weights(tiles, 3)
     index = {split: i for i, (split, _) in enumerate(weights)}
-    observed = np.bincount([index[tuple(r)] for r in sizes.tolist()], minlength=len(index))
+    observed = split_counts(sizes, index)
     p = np.array([w for _, w in weights], dtype=np.float64) / math.comb(108, tiles)
     assert_fits(observed, p, "split")
 
 
-@cache
 def exact(tiles: int, form: str) -> dict[int, int]:
-    return exact_shanten_distribution(tiles, form, players=3)
+    """``exact_shanten_distribution(tiles, form, players=3)``, computed once a session
+    (tests/exact_distributions.py)."""
+    return shared_exact(tiles, form, players=3)
 
 
 def histogram_fits(counts: dict[int, int], tiles: int, form: str) -> None:
@@ -224,8 +237,19 @@ def test_three_player_shanten_of_the_deals_has_the_exact_distribution(tiles: int
     histogram_fits(histogram(shanten_batch(sample(tiles, method), players=3)), tiles, "all")
 
 
-@pytest.mark.parametrize("form", FORMS)
-@pytest.mark.parametrize("tiles", [13, 14])
+@pytest.mark.parametrize(
+    ("tiles", "form"),  # every form at one size at least in the fast tier, the rest in the slow
+    [
+        (13, "all"),
+        (14, "all"),
+        (13, "standard"),
+        (14, "chiitoitsu"),
+        (13, "kokushi"),
+        pytest.param(14, "standard", marks=pytest.mark.slow),
+        pytest.param(13, "chiitoitsu", marks=pytest.mark.slow),
+        pytest.param(14, "kokushi", marks=pytest.mark.slow),
+    ],
+)
 def test_sampled_three_player_distribution_fits_the_exact_one(tiles: int, form: str) -> None:
     counts = sample_shanten_distribution(N, tiles, seed=SEED, form=form, chunk_size=1 << 16, players=3)
     assert sum(counts.values()) == N
@@ -236,7 +260,7 @@ def test_three_and_four_player_distributions_differ() -> None:
     """The sampled three-player histogram does not fit the four-player exact one (the
     chi-square tests above can fail)."""
     counts = sample_shanten_distribution(N, 13, seed=SEED, players=3)
-    four = exact_shanten_distribution(13)
+    four = shared_exact(13)  # exact_shanten_distribution(13), computed once a session
     values = sorted(set(four) | set(counts))
     p = np.array([four.get(v, 0) for v in values], dtype=np.float64) / math.comb(136, 13)
     with pytest.raises(AssertionError):
@@ -349,7 +373,7 @@ def test_full_three_player_distribution_is_pinned_and_adds_up() -> None:
         assert sum(d.values()) == math.comb(108, tiles)
         for form in FORMS:
             assert sum(exact(tiles, form).values()) == math.comb(108, tiles)
-    assert exact_shanten_distribution(13, players=3) != exact_shanten_distribution(13)
+    assert exact(13, "all") != shared_exact(13)  # three players and four
 
 
 def test_closed_forms_of_seven_pairs_and_thirteen_orphans() -> None:
@@ -364,15 +388,21 @@ def test_closed_forms_of_seven_pairs_and_thirteen_orphans() -> None:
 def test_tenhou_probability_three_players() -> None:
     complete, deals = tenhou_probability(players=3)
     assert (complete, deals) == (exact(14, "all")[-1], math.comb(108, 14))
-    assert complete * math.comb(136, 14) > tenhou_probability()[0] * deals  # likelier than in four
+    four = shared_exact(14)[-1]  # tenhou_probability()[0] (tests/sim/test_exact.py), computed once a session
+    assert complete * math.comb(136, 14) > four * deals  # likelier than in four
 
 
 # ------------------------------------------------------------------ self-play
 
 
-def test_three_player_selfplay_is_seeded_and_the_same_at_one_and_two_workers() -> None:
+@pytest.mark.slow  # two workers at three players, fast in test_selfplay_kita.py (kita is the default)
+def test_three_player_selfplay_is_the_same_at_one_and_two_workers() -> None:
     one = selfplay(3000, draws=10, seed=SEED, chunk_size=1000, players=3)
     assert one == selfplay(3000, draws=10, seed=SEED, chunk_size=1000, players=3, workers=2)
+
+
+def test_three_player_selfplay_is_seeded() -> None:
+    one = selfplay(3000, draws=10, seed=SEED, chunk_size=1000, players=3)
     assert one != selfplay(3000, draws=10, seed=SEED + 1, chunk_size=1000, players=3)
     assert one != selfplay(3000, draws=10, seed=SEED, chunk_size=1000)
     assert one.players == 3 and one.wins > 0

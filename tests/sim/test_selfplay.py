@@ -10,10 +10,11 @@ import json
 import numpy as np
 import pytest
 from dask_cluster import local_cluster
+from exact_distributions import exact as shared_exact
 
 from riichi_lut import shanten_value, ukeire
 from riichi_lut.errors import InvalidArgumentError
-from riichi_lut.sim import deal_counts, exact_shanten_distribution
+from riichi_lut.sim import deal_counts
 from riichi_lut.sim.selfplay import play, selfplay
 
 # --- scalar reference ---------------------------------------------------------------------
@@ -109,10 +110,17 @@ def test_winning_hands_are_complete_and_hold_the_drawn_tile() -> None:
 # --- determinism ------------------------------------------------------------------------
 
 
-def test_same_seed_same_result_whatever_the_workers() -> None:
+# slow: a pool of two worker processes; selfplay at two workers runs in the fast tier in
+# tests/sim/test_selfplay_kita.py::test_kita_is_the_three_player_default_and_the_same_at_one_and_two_workers
+@pytest.mark.slow
+def test_same_result_at_two_workers() -> None:
     one = selfplay(3000, draws=10, seed=5, chunk_size=1000)
     two = selfplay(3000, draws=10, seed=5, chunk_size=1000, workers=2)
     assert one == two
+
+
+def test_same_seed_same_result() -> None:
+    one = selfplay(3000, draws=10, seed=5, chunk_size=1000)
     assert one == selfplay(3000, draws=10, seed=5, chunk_size=1000)
     assert one != selfplay(3000, draws=10, seed=6, chunk_size=1000)
 
@@ -131,7 +139,7 @@ def test_same_result_on_a_dask_cluster() -> None:
 def test_tenpai_at_the_deal_agrees_with_the_exact_count() -> None:
     n = 60_000
     result = selfplay(n, draws=1, seed=3)
-    exact = exact_shanten_distribution(13)
+    exact = shared_exact(13)  # exact_shanten_distribution(13), computed once a session
     p = exact[0] / sum(exact.values())
     sigma = (p * (1 - p) / n) ** 0.5
     assert abs(result.tenpai_at[0] / n - p) < 4 * sigma

@@ -1,7 +1,7 @@
-"""``python -m riichi_lut`` runs the ``riichi-lut`` command."""
+"""``python -m riichi_lut`` runs the ``riichi-lut`` command (:mod:`riichi_lut.console`)."""
 
 import sys
 
-from .cli.main import main
+from .console import main
 
 sys.exit(main())

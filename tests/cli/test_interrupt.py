@@ -9,6 +9,8 @@ and ``kill -INT`` to the command alone: both are tried. The processes are found 
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.metadata
 import os
 import signal
 import subprocess
@@ -63,10 +65,21 @@ def alive(pid: int) -> str | None:
     return None if state in ("Z", "X") else cmdline
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used (user + system), 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def interrupt(
-    argv: list[str], workers: int, whole_group: bool, settle: float = 1.0
+    argv: list[str], workers: int, whole_group: bool, settle: float = 1.0, busy: float = 1.0
 ) -> tuple[int, str, dict[int, str]]:
-    """Start ``riichi-lut argv``, wait until ``workers`` worker processes exist and then
+    """Start ``riichi-lut argv``, wait until ``workers`` worker processes exist and the
+    command has used ``busy`` CPU seconds (its start-up, importing and loading the tables,
+    takes ~0.5: past it, on however loaded a machine, the command is at work), then
     ``settle`` seconds, send SIGINT: (exit status, stderr, the children seen before the signal)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "riichi_lut", *argv],
@@ -79,9 +92,10 @@ def interrupt(
     )
     try:
         children: dict[int, str] = {}
-        for _ in range(600):  # at most a minute for the workers to start
+        for _ in range(600):  # at most a minute for the workers to start and the command to work
             children = children_of(process.pid)
-            if sum("spawn_main" in line for line in children.values()) >= workers:
+            started = sum("spawn_main" in line for line in children.values()) >= workers
+            if started and cpu_seconds(process.pid) >= busy:
                 break
             time.sleep(0.1)
         time.sleep(settle)  # the command and its workers are at work (or, with 0, starting)
@@ -114,7 +128,8 @@ def survivors(children: dict[int, str]) -> list[str]:
     ids=["ctrl-c-to-the-group", "kill-int-to-the-command"],
 )
 def test_ctrl_c_during_a_simulation_with_workers_is_one_line_130_and_no_orphan(whole_group):
-    status, err, children = interrupt(["simulate", "haipai", "--n", BIG, "--workers", "2"], 2, whole_group)
+    argv = ["simulate", "haipai", "--n", BIG, "--workers", "2"]
+    status, err, children = interrupt(argv, 2, whole_group, busy=0.0)  # workers exist: past start-up
     assert sum("spawn_main" in line for line in children.values()) >= 2  # the workers were running
     assert status == 130, err
     assert err.strip() == "interrupted"
@@ -125,7 +140,7 @@ def test_ctrl_c_while_the_workers_start_prints_none_of_their_tracebacks():
     """SIGINT to the group as soon as the worker processes exist, while they import numpy
     and load the tables: still one line, 130, no orphan."""
     argv = ["simulate", "haipai", "--n", BIG, "--workers", "2"]
-    status, err, children = interrupt(argv, 2, True, settle=0.0)
+    status, err, children = interrupt(argv, 2, True, settle=0.0, busy=0.0)
     assert status == 130, err
     assert err.strip() == "interrupted"
     assert survivors(children) == []
@@ -143,3 +158,30 @@ def test_ctrl_c_during_a_command_in_one_process_is_one_line_130(argv):
     assert status == 130, err
     assert err.strip() == "interrupted"
     assert survivors(children) == []
+
+
+class _InterruptedImport(importlib.abc.MetaPathFinder):
+    """Ctrl-C arriving while ``name`` is imported."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def find_spec(self, fullname, path, target=None):
+        if fullname == self.name:
+            raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line_130(monkeypatch, capsys):
+    """The console script loads the command line under the same guard (riichi_lut.console)."""
+    from riichi_lut import console
+
+    monkeypatch.delitem(sys.modules, "riichi_lut.cli.main", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [_InterruptedImport("riichi_lut.cli.main"), *sys.meta_path])
+    assert console.main(["--version"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_the_console_script_is_the_guarded_entry():
+    scripts = importlib.metadata.entry_points(group="console_scripts")
+    (script,) = [s for s in scripts if s.name == "riichi-lut"]
+    assert script.value == "riichi_lut.console:main"

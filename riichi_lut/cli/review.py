@@ -3,7 +3,7 @@
 riichi-lut play --seed 1 --out game.mjson && riichi-lut review game.mjson --seat 0
 riichi-lut review game.mjlog --player Sidecar            # the text report
 riichi-lut review game.json --seat 2 --only losses --unicode
-riichi-lut review game.mjlog --seat 2 --json > review.json
+riichi-lut review game.mjlog --seat 2 --json --no-state > review.json
 riichi-lut review game.mjlog --seat 2 --html review.html  # one file, tiles drawn, offline
 
 The log is any file :func:`riichi_lut.game.read_log` reads (Tenhou mjlog XML plain or gzip,
@@ -93,7 +93,7 @@ def add_parser(sub: Any) -> None:
             "riichi-lut review game.mjson --seat 0",  # the game `riichi-lut play --out game.mjson` wrote
             "riichi-lut review game.mjlog --player Sidecar",
             "riichi-lut review game.json --seat 2 --only losses --unicode",
-            "riichi-lut review game.mjlog --seat 2 --json > review.json",
+            "riichi-lut review game.mjlog --seat 2 --json --no-state",
             "riichi-lut review game.mjlog --seat 2 --html review.html",
         ),
     )

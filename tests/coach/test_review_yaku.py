@@ -147,13 +147,13 @@ def _compare(seed: int, n_calls: int, players: int = 4) -> None:
     assert found(hand, seen, seat, round_, rules) == reference(hand, seen, seat, round_, rules), (hand, seen)
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(10))
 def test_three_calls_match_the_reference(seed: int) -> None:
     _compare(seed, 3)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(30, 240))
+@pytest.mark.parametrize("seed", range(10, 240))
 def test_three_calls_match_the_reference_more(seed: int) -> None:
     _compare(seed, 3)
 
@@ -308,8 +308,8 @@ def test_a_call_that_leaves_no_yaku() -> None:
 
 
 def test_calls_in_a_played_three_player_hand() -> None:
-    record = play_one(["efficiency"] * 3, seed=5, players=3, length="tonpuu")
-    assert sum(check_calls(review(record, seat)) for seat in range(3)) >= 0
+    record = play_one(["efficiency"] * 3, seed=4, players=3, length="one_hand")  # four calls
+    assert sum(check_calls(review(record, seat)) for seat in range(3)) > 0  # calls were checked
 
 
 @pytest.mark.slow

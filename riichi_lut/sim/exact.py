@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from tqdm import tqdm
@@ -269,7 +270,7 @@ def exact_shanten_distribution(
     check_form(form)
     compute = distribution_3p if check_players(players) == 3 else distribution
     if not progress:
-        return compute(tiles, form)
+        return dict(_kept(tiles, form, players))
     with tqdm(total=4, desc=f"exact {tiles}-tile {form}", unit="step") as bar:
 
         def step(message: str) -> None:
@@ -277,6 +278,14 @@ def exact_shanten_distribution(
             bar.update(1)
 
         return compute(tiles, form, progress=step)
+
+
+@lru_cache(maxsize=16)
+def _kept(tiles: int, form: str, players: int) -> tuple[tuple[int, int], ...]:
+    """The distribution of (tiles, form, players), computed once per process: the tables
+    are fixed, so is every count (each call gets a dict of its own)."""
+    compute = distribution_3p if players == 3 else distribution
+    return tuple(compute(tiles, form).items())
 
 
 def tenhou_probability(*, progress: bool = False, players: int = 4) -> tuple[int, int]:

@@ -452,3 +452,13 @@ def test_tenhou_probability_is_the_complete_14_tile_deals() -> None:
 def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidArgumentError, match=message):
         exact_shanten_distribution(**kwargs, progress=False)  # type: ignore[arg-type]
+
+
+def test_the_distribution_is_computed_once_and_each_call_gets_its_own_dict():
+    from riichi_lut.sim.exact import _kept, distribution, exact_shanten_distribution
+
+    first = exact_shanten_distribution(13, "kokushi")
+    first[0] = -1  # a caller's change stays in its own dict
+    again = exact_shanten_distribution(13, "kokushi")
+    assert again == distribution(13, "kokushi") and again[0] != -1
+    assert _kept.cache_info().hits >= 1

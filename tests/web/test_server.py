@@ -23,6 +23,9 @@ from riichi_lut.cli.main import main
 from riichi_lut.riichi import YAKU
 from riichi_lut.web.server import MAX_URL, STATIC
 
+#: serve_forever's poll: its shutdown() waits up to one poll (0.5 s by default) per server
+FAST_SHUTDOWN = {"poll_interval": 0.05}
+
 HINT_HANDS = ["2234m506p678s5557z", "1234m5677p2345s12z", "123m456p789s1122z", "23m456p22z1s [789s] (1111z)"]
 SCORES = [
     (
@@ -406,7 +409,7 @@ def test_connections_beyond_the_cap_are_answered_503_and_the_slot_comes_back():
     from riichi_lut.web import make_server
 
     server = make_server("127.0.0.1", 0, max_connections=1)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs=FAST_SHUTDOWN, daemon=True)
     thread.start()
     port = server.server_address[1]
     try:
@@ -457,7 +460,7 @@ def own_server(**options):
     from riichi_lut.web import make_server
 
     server = make_server("127.0.0.1", 0, **options)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs=FAST_SHUTDOWN, daemon=True)
     thread.start()
     try:
         yield server, server.server_address[1]

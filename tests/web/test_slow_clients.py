@@ -18,6 +18,9 @@ from contextlib import contextmanager
 from riichi_lut.web import make_server
 from riichi_lut.web.server import PlaygroundServer
 
+#: serve_forever's poll: its shutdown() waits up to one poll (0.5 s by default) per server
+FAST_SHUTDOWN = {"poll_interval": 0.05}
+
 SLOTS = 4
 TRICKLE_EVERY = 0.5  # seconds between two bytes of a slow client
 TRICKLE_FOR = 40.0  # seconds a slow client goes on trickling unless the server cuts it off
@@ -28,7 +31,7 @@ HAND = "/api/hint?q=2234m506p678s5557z"
 @contextmanager
 def running(**options: float) -> Iterator[tuple[PlaygroundServer, int]]:
     server = make_server("127.0.0.1", 0, max_connections=SLOTS, **options)  # type: ignore[arg-type]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs=FAST_SHUTDOWN, daemon=True)
     thread.start()
     try:
         yield server, int(server.server_address[1])

@@ -166,7 +166,7 @@ class Review:
         """The decisions ``only`` keeps (a key of :data:`ONLY`; ``None``: all of them).
 
         >>> from riichi_lut.game import play_one
-        >>> r = review(play_one(["random"] * 4, seed=2, length="one_hand"), 1)
+        >>> r = review(play_one(["efficiency"] * 4, seed=1, length="one_hand"), 0)
         >>> len(r.selected("losses")) == r.summary.verdicts["loss"] > 0
         True
         >>> r.selected("everything")

@@ -159,7 +159,7 @@ def test_three_calls_match_the_reference_more(seed: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", range(15))  # ~2 s each: the reference enumerates two calls' completions
 def test_two_calls_match_the_reference(seed: int) -> None:
     _compare(1000 + seed, 2)
 

@@ -11,7 +11,22 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from riichi_lut.sim import exact_shanten_distribution
+
+#: (tiles, form) of the sampled-distribution tests, four and three players alike: every
+#: form at one size at least in the fast tier, the rest in the slow.
+FORM_CASES = [
+    (13, "all"),
+    (14, "all"),
+    (13, "standard"),
+    (14, "chiitoitsu"),
+    (13, "kokushi"),
+    pytest.param(14, "standard", marks=pytest.mark.slow),
+    pytest.param(13, "chiitoitsu", marks=pytest.mark.slow),
+    pytest.param(14, "kokushi", marks=pytest.mark.slow),
+]
 
 
 @cache

@@ -13,6 +13,7 @@ from functools import cache
 import numpy as np
 import pytest
 from chi_square import assert_fits, wilson_hilferty_z
+from exact_distributions import FORM_CASES
 from exact_distributions import exact as shared_exact
 
 from riichi_lut import shanten_batch
@@ -188,19 +189,7 @@ def test_shanten_histogram_of_the_deals_has_the_exact_distribution(tiles: int, m
     histogram_fits(histogram(shanten_batch(sample(tiles, method))), tiles, "all")
 
 
-@pytest.mark.parametrize(
-    ("tiles", "form"),  # every form at one size at least in the fast tier, the rest in the slow
-    [
-        (13, "all"),
-        (14, "all"),
-        (13, "standard"),
-        (14, "chiitoitsu"),
-        (13, "kokushi"),
-        pytest.param(14, "standard", marks=pytest.mark.slow),
-        pytest.param(13, "chiitoitsu", marks=pytest.mark.slow),
-        pytest.param(14, "kokushi", marks=pytest.mark.slow),
-    ],
-)
+@pytest.mark.parametrize(("tiles", "form"), FORM_CASES)
 def test_sampled_distribution_of_each_form_fits_the_exact_one(tiles: int, form: str) -> None:
     counts = sample_shanten_distribution(200_000, tiles, seed=SEEDS[tiles] + 1, form=form, chunk_size=1 << 16)
     histogram_fits(counts, tiles, form)

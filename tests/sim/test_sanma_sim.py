@@ -19,6 +19,7 @@ from functools import cache
 import numpy as np
 import pytest
 from chi_square import assert_fits
+from exact_distributions import FORM_CASES
 from exact_distributions import exact as shared_exact
 from reference import reference_shanten
 
@@ -237,19 +238,7 @@ def test_three_player_shanten_of_the_deals_has_the_exact_distribution(tiles: int
     histogram_fits(histogram(shanten_batch(sample(tiles, method), players=3)), tiles, "all")
 
 
-@pytest.mark.parametrize(
-    ("tiles", "form"),  # every form at one size at least in the fast tier, the rest in the slow
-    [
-        (13, "all"),
-        (14, "all"),
-        (13, "standard"),
-        (14, "chiitoitsu"),
-        (13, "kokushi"),
-        pytest.param(14, "standard", marks=pytest.mark.slow),
-        pytest.param(13, "chiitoitsu", marks=pytest.mark.slow),
-        pytest.param(14, "kokushi", marks=pytest.mark.slow),
-    ],
-)
+@pytest.mark.parametrize(("tiles", "form"), FORM_CASES)
 def test_sampled_three_player_distribution_fits_the_exact_one(tiles: int, form: str) -> None:
     counts = sample_shanten_distribution(N, tiles, seed=SEED, form=form, chunk_size=1 << 16, players=3)
     assert sum(counts.values()) == N

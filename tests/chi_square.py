@@ -28,3 +28,14 @@ def assert_fits(observed: np.ndarray, probability: np.ndarray, what: str) -> Non
     chi2 = float(((obs - exp) ** 2 / exp).sum())
     z = wilson_hilferty_z(chi2, len(obs) - 1)
     assert z < 3.7, (what, chi2, len(obs) - 1, z)
+
+
+def split_counts(sizes: np.ndarray, index: dict[tuple[int, ...], int]) -> np.ndarray:
+    """How many rows of ``sizes`` have each split of ``index``: the same counts as
+    ``np.bincount([index[tuple(r)] for r in sizes.tolist()], minlength=len(index))`` (a
+    split not in ``index`` raises KeyError), by the few distinct rows instead of every row."""
+    distinct, counts = np.unique(sizes, axis=0, return_counts=True)
+    observed = np.zeros(len(index), dtype=np.int64)
+    for row, count in zip(distinct.tolist(), counts.tolist(), strict=True):
+        observed[index[tuple(row)]] += count
+    return observed

@@ -1,15 +1,10 @@
-"""The exact shanten distributions of all deals (:func:`riichi_lut.sim.exact_shanten_distribution`),
-computed once per test session and shared by the test files that compare against them
-(tests/sim: test_exact, test_alias, test_deals, test_sanma_sim, test_selfplay).
-
-Each (tiles, form, players) costs about half a second and five files asked for the same
-ones: the fast tier paid for the four-player table three times over. The value is the
-library's own answer; each call returns a fresh copy, so a test that changes it changes
-nothing for another."""
+"""What the tests of the exact shanten distributions share (tests/sim: test_exact,
+test_alias, test_deals, test_sanma_sim, test_selfplay): :func:`exact`, the library's own
+answer (:func:`riichi_lut.sim.exact_shanten_distribution` computes each (tiles, form,
+players) once per process and gives every call a dict of its own), and the (tiles, form)
+cases of the sampled-distribution tests."""
 
 from __future__ import annotations
-
-from functools import cache
 
 import pytest
 
@@ -29,11 +24,6 @@ FORM_CASES = [
 ]
 
 
-@cache
-def _exact(tiles: int, form: str, players: int) -> tuple[tuple[int, int], ...]:
-    return tuple(exact_shanten_distribution(tiles, form, progress=False, players=players).items())
-
-
 def exact(tiles: int, form: str = "all", players: int = 4) -> dict[int, int]:
-    """``exact_shanten_distribution(tiles, form, players=players)``, computed once a session."""
-    return dict(_exact(tiles, form, players))
+    """``exact_shanten_distribution(tiles, form, players=players)``."""
+    return exact_shanten_distribution(tiles, form, players=players)

@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 import pytest
-from chi_square import assert_fits, wilson_hilferty_z
+from chi_square import assert_fits, split_counts, wilson_hilferty_z
 from exact_distributions import FORM_CASES
 from exact_distributions import exact as shared_exact
 
@@ -136,17 +136,6 @@ def test_each_kind_has_the_hypergeometric_distribution(tiles: int, method: str) 
     p = hypergeometric(4, tiles)
     for kind in range(34):
         assert_fits(np.bincount(rows[:, kind], minlength=5), p, f"kind {kind}")
-
-
-def split_counts(sizes: np.ndarray, index: dict[tuple[int, ...], int]) -> np.ndarray:
-    """How many rows of ``sizes`` have each split of ``index``: the same counts as
-    ``np.bincount([index[tuple(r)] for r in sizes.tolist()], minlength=len(index))`` (a
-    split not in ``index`` raises KeyError), by the few distinct rows instead of every row."""
-    distinct, counts = np.unique(sizes, axis=0, return_counts=True)
-    observed = np.zeros(len(index), dtype=np.int64)
-    for row, count in zip(distinct.tolist(), counts.tolist(), strict=True):
-        observed[index[tuple(row)]] += count
-    return observed
 
 
 @pytest.mark.parametrize("method", ["alias", "numpy"])

@@ -17,7 +17,8 @@ from ..analysis.results import DiscardOption, TileLive
 from ..analysis.shanten import shanten_value
 from ..core.calls import Call, CallType
 from ..core.hand import Hand
-from ..core.tiles import is_red, kind_of, tile_name
+from ..core.tiles import DRAGON_KINDS, WIND_KINDS, is_red, kind_of, tile_name
+from ..core.winds import WIND_INDEX
 from ..errors import RiichiLutError
 from ..game.actions import Action
 from ..game.table import Table
@@ -304,8 +305,8 @@ def reachable_after_call(table: Table, seat: int, action: Action) -> tuple[Reach
 def _value_honours(table: Table, seat: int) -> tuple[int, ...]:
     """The honour kinds whose set is a yaku for ``seat``: the dragons, its seat wind and
     the round wind."""
-    winds = "ESWN"
-    return (31, 32, 33, 27 + winds.index(table.seat_wind(seat)), 27 + winds.index(table.round_wind))
+    seat_wind, round_wind = WIND_INDEX[table.seat_wind(seat)], WIND_INDEX[table.round_wind]
+    return (*DRAGON_KINDS, WIND_KINDS[seat_wind], WIND_KINDS[round_wind])
 
 
 def _shanten_change(before: int, after: int) -> str:

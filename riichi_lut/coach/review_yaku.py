@@ -43,8 +43,9 @@ from typing import Any
 from ..core.calls import CallType
 from ..core.hand import Hand, as_hand
 from ..core.players import wall_copies
-from ..core.tiles import NUM_KINDS, TERMINALS_AND_HONORS
+from ..core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, WIND_KINDS
 from ..core.visible import VisibleLike, visible_counts
+from ..core.winds import WIND_LETTERS
 from ..errors import InvalidArgumentError
 from ..riichi.context import GREEN
 from ..riichi.rules import TENHOU, RuleSet
@@ -307,8 +308,8 @@ def _distance(row: Target, held: list[int], caps: list[int], calls: list[tuple[S
 
 
 def _wind(value: object, name: str) -> int:
-    if isinstance(value, str) and value in ("E", "S", "W", "N"):
-        return 27 + "ESWN".index(value)
+    if isinstance(value, str) and value in WIND_LETTERS:
+        return WIND_KINDS[WIND_LETTERS.index(value)]
     raise InvalidArgumentError.about(name, f"must be one of E, S, W, N, got {value!r}")
 
 

@@ -61,6 +61,9 @@ def _write_html(path: str, text: str) -> None:
 def cmd_review(args: argparse.Namespace) -> int:
     # errors about a parameter name the flag given (riichi_lut.cli.requests.message_of)
     args.flags = {"seat": "--player" if args.player is not None else "--seat", "html": "--html"}
+    for flag, given in (("--no-state", args.no_state), ("--compact", args.compact)):
+        if given and not args.json:
+            raise InvalidArgumentError(f"{flag} shapes the JSON: give it with --json")
     record = _record(args.log)
     seat = _seat(record, args)
     try:

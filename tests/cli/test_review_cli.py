@@ -242,6 +242,12 @@ def test_bad_flags_are_named_by_the_parser(capsys, argv, words):
     assert stop.value.code == 2 and words in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("flag", ["--no-state", "--compact"])
+def test_a_json_flag_without_json_is_named(capsys, flag):
+    status, out, err = _run(capsys, "review", str(SHORT), "--seat", "0", flag)
+    assert (status, out) == (2, "") and err == f"error: {flag} shapes the JSON: give it with --json\n"
+
+
 def test_partial_reviews_what_the_log_holds(capsys):
     status, out, _ = _run(capsys, "review", str(NO_END), "--seat", "0", "--partial")
     assert status == 0 and "Not reviewed: the log stops in" in out
